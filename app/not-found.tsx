@@ -1,0 +1,17 @@
+import './globals.css';
+
+// Only reached for paths the locale proxy does not handle (e.g. unknown files); every
+// page path gets the localized not-found page in app/[locale]/not-found.tsx instead.
+export default function GlobalNotFound() {
+  return (
+    <html lang="en">
+      <body>
+        <main style={{ padding: '4rem 1.5rem', textAlign: 'center' }}>
+          <h1>Page not found</h1>
+          <p>We couldn&apos;t find the page you were looking for.</p>
+          <a href="/">Go Home</a>
+        </main>
+      </body>
+    </html>
+  );
+}

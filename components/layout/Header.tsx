@@ -1,0 +1,55 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import { isLocale, localeNames, locales } from '@/lib/i18n/locales';
+import { homeSections } from '@/lib/navigation/sections';
+import { site } from '@/lib/site';
+import { LogoMark } from '@/components/ui/Logo';
+import { SiteNav, type SectionLink } from './SiteNav';
+import { LocaleSwitcher } from './LocaleSwitcher';
+import styles from './Header.module.css';
+
+const sectionLabelKey = {
+  hero: 'home',
+  features: 'features',
+  'how-it-works': 'howItWorks',
+  'use-cases': 'useCases',
+} as const;
+
+/** The fixed top bar. Server-rendered; only the menu toggle and the language picker are client islands. */
+export async function Header() {
+  const t = await getTranslations('nav');
+  const locale = await getLocale();
+  const current = isLocale(locale) ? locale : 'en';
+  const sections: SectionLink[] = homeSections.map((id) => ({ id, label: t(sectionLabelKey[id]) }));
+
+  return (
+    <header className={styles.header}>
+      <a className={styles.skip} href="#main">
+        {t('skipToContent')}
+      </a>
+      <div className={`container ${styles.bar}`}>
+        <Link href="/" className={styles.brand} aria-label={t('homeLink', { brand: site.brand })}>
+          <LogoMark />
+          <span className={styles.wordmark} aria-hidden="true">
+            {site.brand}
+          </span>
+        </Link>
+        <SiteNav
+          sections={sections}
+          labels={{
+            nav: t('label'),
+            openMenu: t('openMenu'),
+            closeMenu: t('closeMenu'),
+            loveBlueprint: t('loveBlueprint'),
+          }}
+        >
+          <LocaleSwitcher
+            current={current}
+            options={locales.map((code) => ({ code, name: localeNames[code] }))}
+            label={t('chooseLanguage', { language: localeNames[current] })}
+          />
+        </SiteNav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, usePathname } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/locales';
+import { ChevronDownIcon, GlobeIcon, CheckIcon } from '@/components/ui/icons';
+import styles from './LocaleSwitcher.module.css';
+
+type Props = {
+  current: Locale;
+  options: { code: Locale; name: string }[];
+  label: string;
+};
+
+/**
+ * The language picker: a disclosure of plain links, one per language, each to the
+ * same page (and query) in that language. next-intl's Link also updates the locale
+ * cookie on click, so the choice is remembered.
+ */
+export function LocaleSwitcher({ current, options, label }: Props) {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    // Read the query when the list opens, so every link keeps it without subscribing to it.
+    setQuery(window.location.search);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const currentName = options.find((option) => option.code === current)?.name ?? current;
+
+  return (
+    <div
+      ref={rootRef}
+      className={styles.root}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.button}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={label}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <GlobeIcon />
+        <span className={styles.current} aria-hidden="true">{currentName}</span>
+        <ChevronDownIcon className={styles.chevron} />
+      </button>
+      <ul id={listId} className={styles.list} hidden={!open}>
+        {options.map((option) => (
+          <li key={option.code}>
+            <Link
+              href={`${pathname}${query}`}
+              locale={option.code}
+              lang={option.code}
+              hrefLang={option.code}
+              className={styles.option}
+              aria-current={option.code === current ? 'true' : undefined}
+              onClick={() => setOpen(false)}
+            >
+              <span>{option.name}</span>
+              {option.code === current ? <CheckIcon /> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+'use client';
+
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
+import { SECTION_SCROLL, SECTION_STORAGE_KEY, type HomeSection } from '@/lib/navigation/sections';
+import { smoothScrollToElement } from '@/lib/navigation/smooth-scroll';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import styles from './SiteNav.module.css';
+
+export type SectionLink = { id: HomeSection; label: string };
+
+type Props = {
+  sections: SectionLink[];
+  labels: { nav: string; openMenu: string; closeMenu: string; loveBlueprint: string };
+  children: ReactNode;
+};
+
+function isPlainLeftClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * Section links and the mobile menu. On the home page a section link scrolls there
+ * smoothly; elsewhere it hands the section to the home page through sessionStorage.
+ * Without JavaScript the links still work as plain `/#section` anchors.
+ */
+export function SiteNav({ sections, labels, children }: Props) {
+  const pathname = usePathname();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  // Close the menu whenever the route changes.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const goToSection = (event: MouseEvent<HTMLAnchorElement>, id: HomeSection) => {
+    if (!isPlainLeftClick(event)) return;
+    event.preventDefault();
+    setOpen(false);
+    const target = pathname === '/' ? document.getElementById(id) : null;
+    if (target) {
+      smoothScrollToElement(target, SECTION_SCROLL.durationMs, SECTION_SCROLL.offsetPx);
+      return;
+    }
+    sessionStorage.setItem(SECTION_STORAGE_KEY, id);
+    router.push('/');
+  };
+
+  return (
+    <div className={styles.wrap}>
+      <nav aria-label={labels.nav} className={styles.nav} data-open={open}>
+        <ul id={menuId} className={styles.list}>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <Link href={`/#${section.id}`} className={styles.link} onClick={(event) => goToSection(event, section.id)}>
+                {section.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link
+              href="/the-love-blueprint"
+              className={styles.cta}
+              aria-current={pathname.startsWith('/the-love-blueprint') ? 'page' : undefined}
+              onClick={() => setOpen(false)}
+            >
+              {labels.loveBlueprint}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      {children}
+      <button
+        ref={toggleRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={open ? labels.closeMenu : labels.openMenu}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? <CloseIcon /> : <MenuIcon />}
+      </button>
+    </div>
+  );
+}

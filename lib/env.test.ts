@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const env = parseEnv({});
+    expect(env.port).toBe(3000);
+    expect(env.siteUrl).toBe('http://localhost:3000');
+    expect(env.contentApiUrl).toBeUndefined();
+    expect(env.dataDir).toBe('./.data');
+    expect(env.mailOutboxDir).toBe('./.data/outbox');
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.smtpUrl).toBeUndefined();
+    expect(env.appSecret).toBeUndefined();
+  });
+
+  it('derives SITE_URL from PORT and the outbox from DATA_DIR', () => {
+    const env = parseEnv({ PORT: '4100', DATA_DIR: '/var/amora/' });
+    expect(env.siteUrl).toBe('http://localhost:4100');
+    expect(env.mailOutboxDir).toBe('/var/amora/outbox');
+  });
+
+  it('accepts well-formed values and trims trailing slashes from base URLs', () => {
+    const env = parseEnv({
+      SITE_URL: 'https://amora.example/',
+      CONTENT_API_URL: 'http://localhost:3000/api/',
+      DATABASE_URL: 'postgres://u:p@localhost:5432/amora',
+      SMTP_URL: 'smtp://u:p@localhost:2525',
+      APP_SECRET: 'x'.repeat(32),
+    });
+    expect(env.siteUrl).toBe('https://amora.example');
+    expect(env.contentApiUrl).toBe('http://localhost:3000/api');
+    expect(env.databaseUrl).toBe('postgres://u:p@localhost:5432/amora');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('rejects a malformed DATABASE_URL with a clear message and without echoing it', () => {
+    try {
+      parseEnv({ DATABASE_URL: 'mysql://root:hunter2@db/amora' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const message = (error as Error).message;
+      expect(message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
+      expect(message).not.toContain('hunter2');
+    }
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => parseEnv({ PORT: 'eighty', SITE_URL: 'not a url', APP_SECRET: 'short' })).toThrow(
+      /PORT must be a whole number[\s\S]*SITE_URL must be a URL[\s\S]*APP_SECRET must be at least 32/,
+    );
+  });
+});

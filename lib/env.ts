@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * The only module that reads `process.env` (DESIGN.md §2). Every variable of
+ * DESIGN.md §4 is optional; a value that is present but malformed stops the
+ * server at start-up with a message naming the variable, rather than failing
+ * later inside a request.
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((raw) => {
+        try {
+          const url = new URL(raw);
+          return protocols.includes(url.protocol) && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example})`)
+      .optional(),
+  );
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535')
+      .default(3000),
+  ),
+  SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
+  CONTENT_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.amora.example'),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@localhost:5432/amora'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@localhost:587'),
+  MAIL_OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  APP_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters long (use `openssl rand -hex 32`)').optional(),
+  ),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type Env = {
+  port: number;
+  siteUrl: string;
+  contentApiUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailOutboxDir: string;
+  appSecret: string | undefined;
+  isProduction: boolean;
+};
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+const stripTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Parses an environment-like record; throws EnvError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const raw = source[name];
+        // Never echo secrets or credentials back into logs.
+        const shown = raw === undefined || /SECRET|DATABASE_URL|SMTP_URL/.test(name) ? '' : ` (got "${raw}")`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const value = result.data;
+  const dataDir = value.DATA_DIR;
+  return {
+    port: value.PORT,
+    siteUrl: stripTrailingSlash(value.SITE_URL ?? `http://localhost:${value.PORT}`),
+    contentApiUrl: value.CONTENT_API_URL ? stripTrailingSlash(value.CONTENT_API_URL) : undefined,
+    dataDir,
+    databaseUrl: value.DATABASE_URL,
+    smtpUrl: value.SMTP_URL,
+    mailOutboxDir: value.MAIL_OUTBOX_DIR ?? `${stripTrailingSlash(dataDir)}/outbox`,
+    appSecret: value.APP_SECRET,
+    isProduction: value.NODE_ENV === 'production',
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process, parsed once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,38 @@
+/** The 17 languages, in SPEC.md's order, each named in its own language. */
+export const locales = [
+  'en', 'fr', 'bn', 'de', 'es', 'ru', 'zh-CN', 'ja', 'th', 'pt', 'nl', 'pl', 'uk', 'ar', 'el', 'tl', 'ko',
+] as const;
+
+export type Locale = (typeof locales)[number];
+
+export const defaultLocale: Locale = 'en';
+
+export const localeNames: Record<Locale, string> = {
+  en: 'English',
+  fr: 'Français',
+  bn: 'বাংলা',
+  de: 'Deutsch',
+  es: 'Español',
+  ru: 'Русский',
+  'zh-CN': '简体中文',
+  ja: '日本語',
+  th: 'ไทย',
+  pt: 'Português',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  uk: 'Українська',
+  ar: 'العربية',
+  el: 'Ελληνικά',
+  tl: 'Tagalog',
+  ko: '한국어',
+};
+
+const rtlLocales: ReadonlySet<Locale> = new Set<Locale>(['ar']);
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+export function directionOf(locale: Locale): 'ltr' | 'rtl' {
+  return rtlLocales.has(locale) ? 'rtl' : 'ltr';
+}

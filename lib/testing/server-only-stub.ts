@@ -1,0 +1,1 @@
+// Empty stand-in for the 'server-only' guard when modules are imported by unit tests.
