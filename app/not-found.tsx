@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import './globals.css';
 
 // Only reached for paths the locale proxy does not handle (e.g. unknown files); every
@@ -9,7 +10,7 @@ export default function GlobalNotFound() {
         <main style={{ padding: '4rem 1.5rem', textAlign: 'center' }}>
           <h1>Page not found</h1>
           <p>We couldn&apos;t find the page you were looking for.</p>
-          <a href="/">Go Home</a>
+          <Link href="/">Go Home</Link>
         </main>
       </body>
     </html>

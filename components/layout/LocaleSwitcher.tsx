@@ -19,26 +19,26 @@ type Props = {
  */
 export function LocaleSwitcher({ current, options, label }: Props) {
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
+  // Open only for the page (and language) it was opened on, so any navigation closes it.
+  const page = `${current}:${pathname}`;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === page;
+  const setOpen = (value: boolean) => setOpenOn(value ? page : null);
   const [query, setQuery] = useState('');
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
-  useEffect(() => setOpen(false), [pathname]);
-
   useEffect(() => {
     if (!open) return;
-    // Read the query when the list opens, so every link keeps it without subscribing to it.
-    setQuery(window.location.search);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         buttonRef.current?.focus();
       }
     };
     const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -65,7 +65,11 @@ export function LocaleSwitcher({ current, options, label }: Props) {
         aria-expanded={open}
         aria-controls={listId}
         aria-label={label}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          // Read the query as the list opens, so every link keeps it without subscribing to it.
+          setQuery(window.location.search);
+          setOpen(!open);
+        }}
       >
         <GlobeIcon />
         <span className={styles.current} aria-hidden="true">{currentName}</span>

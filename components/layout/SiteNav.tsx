@@ -27,18 +27,18 @@ function isPlainLeftClick(event: MouseEvent) {
 export function SiteNav({ sections, labels, children }: Props) {
   const pathname = usePathname();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  // The menu is open only for the page it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-
-  // Close the menu whenever the route changes.
-  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         toggleRef.current?.focus();
       }
     };
@@ -90,7 +90,7 @@ export function SiteNav({ sections, labels, children }: Props) {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={open ? labels.closeMenu : labels.openMenu}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
       >
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>

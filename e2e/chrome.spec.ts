@@ -1,0 +1,197 @@
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Where the section's top edge sits relative to the viewport top. */
+const sectionTop = (page: Page, id: string) =>
+  page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
+
+async function expectSectionAtOffset(page: Page, id: string) {
+  // SPEC.md: scroll to the section with a -100 px offset.
+  await expect.poll(() => sectionTop(page, id), { timeout: 4000 }).toBeGreaterThan(98);
+  await expect.poll(() => sectionTop(page, id), { timeout: 4000 }).toBeLessThan(102);
+}
+
+test.describe('top navigation', () => {
+  test('on the home page, section links scroll smoothly to their anchors', async ({ page }) => {
+    await page.goto('/');
+    const start = await page.evaluate(() => window.scrollY);
+    await nav(page).getByRole('link', { name: 'How it Works' }).click();
+    // Smooth, not instant: shortly after the click the scroll is still under way.
+    await page.waitForTimeout(120);
+    const midway = await sectionTop(page, 'how-it-works');
+    expect(midway).toBeGreaterThan(110);
+    await expectSectionAtOffset(page, 'how-it-works');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(start);
+    await expect(page).toHaveURL(/\/$/);
+
+    await nav(page).getByRole('link', { name: 'Use Cases' }).click();
+    await expectSectionAtOffset(page, 'use-cases');
+    await nav(page).getByRole('link', { name: 'Home' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('from another page, a section link hands off through sessionStorage', async ({ page }) => {
+    await page.goto('/privacy');
+    await nav(page).getByRole('link', { name: 'Features' }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expectSectionAtOffset(page, 'features');
+    expect(await page.evaluate(() => sessionStorage.getItem('scroll-to-section'))).toBeNull();
+  });
+
+  test('the stored section is read on a full load of the home page, then cleared', async ({ page }) => {
+    await page.goto('/terms');
+    await page.evaluate(() => sessionStorage.setItem('scroll-to-section', 'use-cases'));
+    await page.goto('/');
+    await expectSectionAtOffset(page, 'use-cases');
+    expect(await page.evaluate(() => sessionStorage.getItem('scroll-to-section'))).toBeNull();
+  });
+
+  test('?section= scrolls to that section on load', async ({ page }) => {
+    await page.goto('/?section=how-it-works');
+    await expectSectionAtOffset(page, 'how-it-works');
+  });
+
+  test('The Love BluePrint link goes to the shop', async ({ page }) => {
+    await page.goto('/');
+    await nav(page).getByRole('link', { name: 'The Love BluePrint' }).click();
+    await expect(page).toHaveURL(/\/the-love-blueprint$/);
+    await expect(page.locator('h1')).toHaveText('The Love Blueprint');
+  });
+
+  test('every route change starts at the top of the page', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Help Centre' }).click();
+    await expect(page).toHaveURL(/\/help-centre$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('toggles with aria-expanded, closes on Esc and on navigation', async ({ page }) => {
+    await page.goto('/privacy');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav(page).getByRole('link', { name: 'Features' })).toBeHidden();
+
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav(page).getByRole('link', { name: 'Features' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await nav(page).getByRole('link', { name: 'The Love BluePrint' }).click();
+    await expect(page).toHaveURL(/\/the-love-blueprint$/);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a section link from the menu reaches the home section', async ({ page }) => {
+    await page.goto('/blog');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav(page).getByRole('link', { name: 'Use Cases' }).click();
+    await expectSectionAtOffset(page, 'use-cases');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('language dropdown', () => {
+  test('offers the 17 languages in SPEC.md order, in their own names', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /Choose language/ }).click();
+    const options = page.locator('header [hreflang]');
+    await expect(options).toHaveCount(17);
+    expect(await options.evaluateAll((links) => links.map((link) => link.getAttribute('hreflang')))).toEqual([
+      'en', 'fr', 'bn', 'de', 'es', 'ru', 'zh-CN', 'ja', 'th', 'pt', 'nl', 'pl', 'uk', 'ar', 'el', 'tl', 'ko',
+    ]);
+    await expect(options.nth(1)).toHaveText('Français');
+    await expect(options.nth(13)).toHaveText('العربية');
+  });
+
+  test('switches to the same page in the chosen language, and back', async ({ page }) => {
+    await page.goto('/community-guidelines');
+    await page.getByRole('button', { name: /Choose language/ }).click();
+    await page.locator('header [hreflang="de"]').click();
+    await expect(page).toHaveURL(/\/de\/community-guidelines$/);
+    // The URL changes a moment before the German page has rendered; wait for it like a reader would.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.locator('header [hreflang="en"]')).toHaveAttribute('href', '/en/community-guidelines');
+
+    await page.getByRole('button', { name: /Choose language/ }).click();
+    await page.locator('header [hreflang="en"]').click();
+    await expect(page).toHaveURL(/localhost:\d+\/community-guidelines$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('keeps the query string and closes on Escape', async ({ page }) => {
+    await page.goto('/help-centre?q=profile');
+    const button = page.getByRole('button', { name: /Choose language/ });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await page.locator('header [hreflang="ja"]').click();
+    await expect(page).toHaveURL(/\/ja\/help-centre\?q=profile$/);
+  });
+});
+
+test.describe('footer', () => {
+  test('has the legal and company links, store badges, social links and this year', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const expected: [string, string][] = [
+      ['Terms and Conditions', '/terms'],
+      ['Privacy Policy', '/privacy'],
+      ['Community Guidelines', '/community-guidelines'],
+      ['Manage Cookies', '/manage-cookies'],
+      ['Blog', '/blog'],
+      ['Help Centre', '/help-centre'],
+    ];
+    for (const [name, href] of expected) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    for (const store of ['app-store', 'google-play']) {
+      const badge = footer.locator(`[data-store="${store}"]`);
+      await expect(badge).toHaveAttribute('target', '_blank');
+      await expect(badge).toHaveAttribute('rel', /noopener/);
+    }
+    for (const social of ['instagram', 'facebook', 'x']) {
+      await expect(footer.locator(`[data-social="${social}"]`)).toHaveAttribute('href', /^https:\/\//);
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Amora`);
+  });
+
+  test('each footer link opens its page', async ({ page }) => {
+    for (const name of ['Terms and Conditions', 'Privacy Policy', 'Community Guidelines', 'Manage Cookies', 'Blog', 'Help Centre']) {
+      await page.goto('/modern-slavery-act');
+      await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(page).not.toHaveURL(/modern-slavery-act/);
+    }
+  });
+});
+
+test.describe('scroll-to-top button', () => {
+  test('appears past 200 px and takes the visitor back up', async ({ page }) => {
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Back to top' });
+    await expect(button).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await page.waitForTimeout(100);
+    await expect(button).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 260));
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(button).toHaveCount(0);
+  });
+});

@@ -1,0 +1,61 @@
+import { expectNoAxeViolations, routes, test, expect } from './fixtures';
+
+test.describe('every route', () => {
+  for (const route of routes) {
+    test(`${route} answers 200, has one h1, and passes axe`, async ({ page }) => {
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('placeholder pages show their exact titles', async ({ page }) => {
+    const titles: Record<string, string> = {
+      '/safety-centre': 'Safety Centre',
+      '/dating-confidence-report': 'Dating Confidence Report',
+      '/cities': 'Cities',
+      '/chat': 'Chat',
+      '/notice-at-collection': 'Notice at Collection',
+      '/modern-slavery-act': 'Modern Slavery Act Page',
+    };
+    for (const [route, title] of Object.entries(titles)) {
+      await page.goto(route);
+      await expect(page.locator('h1')).toHaveText(title);
+    }
+  });
+
+  test('/error and /broken-link show SPEC.md texts and go home', async ({ page }) => {
+    await page.goto('/error');
+    await expect(page.locator('h1')).toHaveText('Book Purchase failed');
+    await expect(page.getByText('Something went wrong with your purchase. Please try again or contact support if the issue persists.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/broken-link');
+    await expect(page.locator('h1')).toHaveText('Broken Link');
+    await expect(page.getByText('Sorry, the document you are looking for does not exist or is unavailable.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page.locator('#hero')).toBeVisible();
+  });
+
+  test('unknown paths answer 404 with a localized page', async ({ page }) => {
+    for (const path of ['/no-such-page', '/blog/a/b/c', '/guidelines/not-a-topic', '/the-love-blueprint/xx', '/fr/nothing-here']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.locator('h1')).toHaveText('Page not found');
+    }
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expectNoAxeViolations(page);
+  });
+
+  test('html lang and dir follow the locale', async ({ page }) => {
+    await page.goto('/ar');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.goto('/zh-CN/blog');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+});
