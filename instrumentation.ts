@@ -1,5 +1,5 @@
 /** Runs once when the server starts: a bad environment stops it here, with a readable message. */
 export async function register() {
-  const { env } = await import('./lib/env');
-  env();
+  const { validateEnvAtStartup } = await import('./lib/env');
+  validateEnvAtStartup();
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { usePathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/locales';
 import { ChevronDownIcon, GlobeIcon, CheckIcon } from '@/components/ui/icons';
 import styles from './LocaleSwitcher.module.css';
@@ -12,10 +12,16 @@ type Props = {
   label: string;
 };
 
+/** `/fr/blog?x=1`: always prefixed, even for English, so the proxy records the choice. */
+export function localizedHref(locale: Locale, pathname: string, query: string): string {
+  return `/${locale}${pathname === '/' ? '' : pathname}${query}`;
+}
+
 /**
  * The language picker: a disclosure of plain links, one per language, each to the
- * same page (and query) in that language. next-intl's Link also updates the locale
- * cookie on click, so the choice is remembered.
+ * same page (and query) in that language. They are full page loads on purpose: the
+ * proxy stores the choice in next-intl's locale cookie and redirects English to its
+ * bare path, with no client-side router cache in between to race against.
  */
 export function LocaleSwitcher({ current, options, label }: Props) {
   const pathname = usePathname();
@@ -78,9 +84,8 @@ export function LocaleSwitcher({ current, options, label }: Props) {
       <ul id={listId} className={styles.list} hidden={!open}>
         {options.map((option) => (
           <li key={option.code}>
-            <Link
-              href={`${pathname}${query}`}
-              locale={option.code}
+            <a
+              href={localizedHref(option.code, pathname, query)}
               lang={option.code}
               hrefLang={option.code}
               className={styles.option}
@@ -89,7 +94,7 @@ export function LocaleSwitcher({ current, options, label }: Props) {
             >
               <span>{option.name}</span>
               {option.code === current ? <CheckIcon /> : null}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
