@@ -6,6 +6,11 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
     // Playwright fixtures take a `use` callback that is not a React hook.
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

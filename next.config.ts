@@ -1,11 +1,20 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { staticSecurityHeaders } from './lib/security/headers';
+import { API_CSP } from './lib/security/csp';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  async headers() {
+    return [
+      { source: '/:path*', headers: staticSecurityHeaders },
+      // Pages get a per-request nonce policy from proxy.ts; API answers get one that runs nothing.
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+    ];
+  },
 };
 
 export default withNextIntl(nextConfig);

@@ -1,15 +1,41 @@
-import type { NextRequest } from 'next/server';
+import { NextRequest } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { routing } from './lib/i18n/routing';
+import { env } from './lib/env';
+import { buildPageCsp, createNonce } from './lib/security/csp';
+import { CONSENT_COOKIE, decisionFrom } from './lib/consent/cookies';
+import { CONSENT_HEADER } from './lib/consent/header';
+import { isHttps } from './lib/security/request';
 
 const handleLocale = createMiddleware(routing);
 
 /**
- * The request interceptor (Next 16's name for middleware): resolves the locale,
- * keeping English at the bare paths and every other language under its prefix.
+ * The request interceptor (Next 16's name for middleware). For every page request it:
+ * - reads `CookieConsent` and passes the decision to the renderer in an internal header,
+ *   after dropping any copy the client sent, so the banner is right in the first HTML;
+ * - creates a CSP nonce and puts the policy on the request (Next stamps its scripts
+ *   with the nonce) and on the response;
+ * - resolves the locale: English at the bare paths, every other language under its prefix.
  */
 export function proxy(request: NextRequest) {
-  return handleLocale(request);
+  const { isProduction, siteUrl } = env();
+  const https = isHttps(request, siteUrl);
+  const nonce = createNonce();
+  const csp = buildPageCsp(nonce, { development: !isProduction, upgradeInsecure: isProduction && https });
+
+  const headers = new Headers(request.headers);
+  headers.delete(CONSENT_HEADER);
+  headers.set(CONSENT_HEADER, decisionFrom(request.cookies.get(CONSENT_COOKIE)?.value));
+  headers.set('x-nonce', nonce);
+  headers.set('Content-Security-Policy', csp);
+
+  const response = handleLocale(new NextRequest(request, { headers }));
+  response.headers.set('Content-Security-Policy', csp);
+
+  // next-intl's locale cookie carries no Secure flag of its own; add it on https.
+  const localeCookie = response.cookies.get('NEXT_LOCALE');
+  if (localeCookie && https) response.cookies.set({ ...localeCookie, secure: true });
+  return response;
 }
 
 export const config = {

@@ -7,11 +7,14 @@ import { routing } from '@/lib/i18n/routing';
 import { directionOf } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
 import { site } from '@/lib/site';
-import { display, sans } from '@/lib/fonts';
+import { fontVariables } from '@/lib/fonts';
 import { Header } from '@/components/layout/Header';
 import { Footer } from '@/components/layout/Footer';
 import { ScrollManager } from '@/components/layout/ScrollManager';
 import { ScrollToTopButton } from '@/components/layout/ScrollToTopButton';
+import { ConsentManager } from '@/components/consent/ConsentManager';
+import { getConsentLabels } from '@/components/consent/consentLabels';
+import { getServerConsent } from '@/lib/consent/server';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -41,10 +44,14 @@ export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   const t = await getTranslations({ locale, namespace: 'common' });
-  const messages = await getMessages({ locale });
+  const [messages, consent, consentLabels] = await Promise.all([
+    getMessages({ locale }),
+    getServerConsent(),
+    getConsentLabels(),
+  ]);
 
   return (
-    <html lang={locale} dir={directionOf(locale)} className={`${sans.variable} ${display.variable}`}>
+    <html lang={locale} dir={directionOf(locale)} className={fontVariables}>
       <body>
         {/* Client islands get translated strings as props; only the error boundary, which
             cannot receive props, reads messages on the client, so only its own are shipped. */}
@@ -56,6 +63,7 @@ export default async function LocaleLayout({ children, params }: Props) {
           <Footer />
           <ScrollManager />
           <ScrollToTopButton label={t('scrollToTop')} />
+          <ConsentManager showBanner={consent.decision === 'unset'} labels={consentLabels} />
         </NextIntlClientProvider>
       </body>
     </html>

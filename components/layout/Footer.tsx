@@ -5,6 +5,7 @@ import { MINIMUM_AGE } from '@/lib/constants';
 import { LogoMark } from '@/components/ui/Logo';
 import { StoreBadges } from '@/components/ui/StoreBadges';
 import { FacebookIcon, InstagramIcon, XIcon } from '@/components/ui/icons';
+import { OpenPreferencesButton } from '@/components/consent/OpenPreferencesButton';
 import styles from './Footer.module.css';
 
 const legalLinks = [
@@ -22,6 +23,7 @@ const companyLinks = [
 export async function Footer() {
   const t = await getTranslations('footer');
   const tBadges = await getTranslations('badges');
+  const tConsent = await getTranslations('consent');
   const social = [
     { href: site.social.instagram, label: t('instagram', { brand: site.brand }), icon: <InstagramIcon />, id: 'instagram' },
     { href: site.social.facebook, label: t('facebook', { brand: site.brand }), icon: <FacebookIcon />, id: 'facebook' },
@@ -79,6 +81,7 @@ export async function Footer() {
       </div>
       <div className={`container ${styles.bottom}`}>
         <p className={styles.copyright}>{t('copyright', { year: new Date().getFullYear(), brand: site.brand })}</p>
+        <OpenPreferencesButton label={tConsent('footerSettings')} className={styles.cookieSettings} />
       </div>
     </footer>
   );

@@ -1,17 +1,19 @@
 import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
 import { site } from '@/lib/site';
 import styles from './TitlePage.module.css';
 
 export type PageKey = keyof (typeof import('@/content/messages/en.json'))['pages'];
 
 /** A page that is only a title (SPEC.md's placeholders), or a title and a holding line. */
-export async function TitlePage({ pageKey, holding = false }: { pageKey: PageKey; holding?: boolean }) {
+export async function TitlePage({ pageKey, holding = false, children }: { pageKey: PageKey; holding?: boolean; children?: ReactNode }) {
   const t = await getTranslations();
   return (
     <div className={`container ${styles.page}`}>
       <h1 className={styles.title}>{t(`pages.${pageKey}`, { brand: site.brand })}</h1>
       {holding ? <p className={styles.lead}>{t('common.comingSoon')}</p> : null}
+      {children}
     </div>
   );
 }

@@ -1,0 +1,85 @@
+import { test, expect, routes } from './fixtures';
+
+const requiredPageHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+test.describe('HTTP security headers', () => {
+  test('pages carry a nonce-based CSP and the hardening headers', async ({ request }) => {
+    for (const path of ['/', '/fr/blog', '/privacy', '/no-such-page']) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      for (const [name, value] of Object.entries(requiredPageHeaders)) expect(headers[name], `${path} ${name}`).toBe(value);
+      expect(headers['strict-transport-security']).toMatch(/max-age=(\d+)/);
+      expect(Number(/max-age=(\d+)/.exec(headers['strict-transport-security']!)![1])).toBeGreaterThanOrEqual(31536000);
+      expect(headers['permissions-policy']).toContain('camera=()');
+      expect(headers['permissions-policy']).toContain('geolocation=()');
+      const csp = headers['content-security-policy']!;
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+      for (const directive of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
+        expect(csp).toContain(directive);
+      }
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  test('behind a TLS proxy, the policy upgrades insecure requests and the locale cookie is Secure', async ({ request }) => {
+    const plain = await request.get('/de/privacy');
+    expect(plain.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const https = await request.get('/fr/privacy', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers()['content-security-policy']).toContain('upgrade-insecure-requests');
+    const setCookie = https.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+    expect(setCookie.some((c) => c.startsWith('NEXT_LOCALE=fr') && /;\s*secure/i.test(c))).toBe(true);
+  });
+
+  test('every inline and external script carries this response’s nonce, and nonces differ per request', async ({ request }) => {
+    const first = await request.get('/');
+    const second = await request.get('/');
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1];
+    const nonce = nonceOf(first.headers()['content-security-policy']!);
+    expect(nonce).not.toBe(nonceOf(second.headers()['content-security-policy']!));
+    const html = await first.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test('API and static responses get the hardening headers and a policy that runs nothing', async ({ request }) => {
+    for (const path of ['/api/does-not-exist', '/manifest.webmanifest', '/icon.svg']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy'], path).toBe('same-origin');
+    }
+    const api = (await request.get('/api/does-not-exist')).headers();
+    expect(api['content-security-policy']).toContain("default-src 'none'");
+  });
+});
+
+test.describe('CSP in the browser', () => {
+  test('no route reports a CSP violation, including the lazily loaded preference centre', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { __csp: string[] }).__csp ??= [];
+        (window as unknown as { __csp: string[] }).__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    for (const route of [...routes, '/ar', '/ja/help-centre']) {
+      await page.goto(route, { waitUntil: 'networkidle' });
+      const reported = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+      expect(reported, route).toEqual([]);
+    }
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+});

@@ -1,0 +1,5 @@
+/** Internal request header by which the proxy tells the renderer the consent decision. */
+export const CONSENT_HEADER = 'x-amora-consent';
+
+/** Window event that asks the consent manager to open the preference centre. */
+export const OPEN_PREFERENCES_EVENT = 'amora:open-cookie-preferences';

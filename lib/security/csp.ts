@@ -1,0 +1,40 @@
+/**
+ * Content-Security-Policy for pages, built per request around a fresh nonce (Next 16's
+ * nonce recipe: the proxy puts the policy on the request, Next stamps the nonce on its
+ * own scripts). 'strict-dynamic' lets those scripts load the app's chunks; nothing
+ * inline runs without the nonce, and no script may use eval.
+ */
+export function buildPageCsp(nonce: string, options: { development: boolean; upgradeInsecure: boolean }): string {
+  const scriptSrc = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"];
+  // React's development build needs eval for its debugging aids; production never gets it.
+  if (options.development) scriptSrc.push("'unsafe-eval'");
+  const directives: string[] = [
+    "default-src 'none'",
+    `script-src ${scriptSrc.join(' ')}`,
+    // Inline style attributes (React's style prop, Radix's scroll lock) need this; scripts do not.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
+    "manifest-src 'self'",
+    "media-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "frame-src 'none'",
+  ];
+  if (options.upgradeInsecure) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/** Route handlers answer JSON or files, never documents that run code. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** 128 bits from the platform's CSPRNG, base64-encoded as CSP nonces expect. */
+export function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}

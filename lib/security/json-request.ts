@@ -1,0 +1,86 @@
+/**
+ * The guard every state-changing route handler goes through before it looks at a body:
+ * JSON only, same-site only, size-capped, and every refusal a 4xx JSON error.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+export type ApiError = { error: string; message: string; fields?: Record<string, string> };
+
+export function jsonError(status: number, error: string, message: string, init: { fields?: Record<string, string>; headers?: HeadersInit } = {}): Response {
+  const body: ApiError = { error, message, ...(init.fields ? { fields: init.fields } : {}) };
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...init.headers } });
+}
+
+function allowedOrigins(request: Request, siteUrl: string): Set<string> {
+  const origins = new Set<string>([new URL(request.url).origin, new URL(siteUrl).origin]);
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (host) {
+    const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? new URL(request.url).protocol.replace(':', '');
+    origins.add(`${proto}://${host}`);
+  }
+  return origins;
+}
+
+/** Cross-site requests are refused: Fetch Metadata first, then Origin as a fallback for older browsers. */
+export function isCrossSite(request: Request, siteUrl: string): boolean {
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
+  const origin = request.headers.get('origin');
+  if (origin && !allowedOrigins(request, siteUrl).has(origin)) return true;
+  return false;
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+}
+
+export type JsonBodyResult = { ok: true; body: unknown } | { ok: false; response: Response };
+
+export async function readJsonBody(
+  request: Request,
+  options: { siteUrl: string; maxBytes?: number },
+): Promise<JsonBodyResult> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (isCrossSite(request, options.siteUrl)) {
+    return { ok: false, response: jsonError(403, 'cross_site_request', 'Requests from other sites are not accepted.') };
+  }
+  const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (contentType !== 'application/json') {
+    return { ok: false, response: jsonError(415, 'unsupported_media_type', 'Send the request body as application/json.') };
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  const tooLarge = () => jsonError(413, 'payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
+  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, response: tooLarge() };
+  let text: string | null;
+  try {
+    text = await readLimited(request, maxBytes);
+  } catch {
+    return { ok: false, response: jsonError(400, 'unreadable_body', 'The request body could not be read.') };
+  }
+  if (text === null) return { ok: false, response: tooLarge() };
+  try {
+    return { ok: true, body: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, response: jsonError(400, 'invalid_json', 'The request body is not valid JSON.') };
+  }
+}
