@@ -1,7 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
+import { PORTS, urlOf } from './e2e/support/ports';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${PORT}`;
+const baseURL = urlOf(PORTS.main);
+
+/** `next start` of the production build on a port, with extra environment. */
+function site(port: number, env: Record<string, string> = {}) {
+  return {
+    command: `npx next start -H localhost -p ${port}`,
+    url: `${urlOf(port)}/modern-slavery-act`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: { NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: `.data/e2e/${port}`, ...env },
+  };
+}
 
 /**
  * End-to-end tests run against `next start` of the production build (npm run build
@@ -24,15 +35,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `npx next start -H localhost -p ${PORT}`,
-    url: `${baseURL}/modern-slavery-act`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: {
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(PORT),
-      DATA_DIR: '.data/e2e',
+  webServer: [
+    site(PORTS.main),
+    {
+      command: `node e2e/support/hostile-backend.mjs ${PORTS.backend}`,
+      url: `http://127.0.0.1:${PORTS.backend}/health`,
+      reuseExistingServer: !process.env.CI,
     },
-  },
+    site(PORTS.hostile, { CONTENT_API_URL: `http://127.0.0.1:${PORTS.backend}` }),
+    site(PORTS.down, { CONTENT_API_URL: 'http://127.0.0.1:9' }),
+    site(PORTS.mirror, { CONTENT_API_URL: `${urlOf(PORTS.main)}/api` }),
+  ],
 });

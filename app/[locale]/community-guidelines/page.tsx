@@ -1,7 +1,13 @@
-import { TitlePage, titleMetadata } from '@/components/layout/TitlePage';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getDocument } from '@/lib/content';
+import { site } from '@/lib/site';
+import { DocumentView } from '@/components/content/DocumentView';
+import { titleMetadata } from '@/components/layout/TitlePage';
 
 export const generateMetadata = titleMetadata('communityGuidelines');
 
-export default function Page() {
-  return <TitlePage pageKey="communityGuidelines" holding />;
+export default async function CommunityGuidelinesPage() {
+  const [locale, t] = await Promise.all([getLocale(), getTranslations('pages')]);
+  const { document, language } = getDocument('community-guidelines', locale);
+  return <DocumentView document={document} language={language} title={t('communityGuidelines', { brand: site.brand })} />;
 }

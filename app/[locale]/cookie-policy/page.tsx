@@ -1,7 +1,12 @@
-import { TitlePage, titleMetadata } from '@/components/layout/TitlePage';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getDocument } from '@/lib/content';
+import { DocumentView } from '@/components/content/DocumentView';
+import { titleMetadata } from '@/components/layout/TitlePage';
 
 export const generateMetadata = titleMetadata('cookiePolicy');
 
-export default function Page() {
-  return <TitlePage pageKey="cookiePolicy" holding />;
+export default async function CookiePolicyPage() {
+  const [locale, t] = await Promise.all([getLocale(), getTranslations('pages')]);
+  const { document, language } = getDocument('cookies', locale);
+  return <DocumentView document={document} language={language} title={t('cookiePolicy')} />;
 }

@@ -1,15 +1,22 @@
-import { getTranslations } from 'next-intl/server';
-import { TitlePage, titleMetadata } from '@/components/layout/TitlePage';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getDocument } from '@/lib/content';
+import { DocumentView } from '@/components/content/DocumentView';
+import { titleMetadata } from '@/components/layout/TitlePage';
 import { OpenPreferencesButton } from '@/components/consent/OpenPreferencesButton';
 import buttons from '@/components/ui/button.module.css';
 
 export const generateMetadata = titleMetadata('manageCookies');
 
+/** SPEC.md: renders the Cookies Policy text; here the visitor can also reopen their preferences. */
 export default async function ManageCookiesPage() {
-  const t = await getTranslations('consent');
+  const [locale, t] = await Promise.all([getLocale(), getTranslations()]);
+  const { document, language } = getDocument('cookies', locale);
   return (
-    <TitlePage pageKey="manageCookies" holding>
-      <OpenPreferencesButton label={t('manage')} className={buttons.primary} />
-    </TitlePage>
+    <DocumentView
+      document={document}
+      language={language}
+      title={t('pages.cookiePolicy')}
+      before={<OpenPreferencesButton label={t('consent.manage')} className={buttons.primary} />}
+    />
   );
 }

@@ -1,7 +1,12 @@
-import { TitlePage, titleMetadata } from '@/components/layout/TitlePage';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getDocument } from '@/lib/content';
+import { DocumentView } from '@/components/content/DocumentView';
+import { titleMetadata } from '@/components/layout/TitlePage';
 
 export const generateMetadata = titleMetadata('privacy');
 
-export default function Page() {
-  return <TitlePage pageKey="privacy" holding />;
+export default async function PrivacyPage() {
+  const [locale, t] = await Promise.all([getLocale(), getTranslations('pages')]);
+  const { document, language } = getDocument('privacy', locale);
+  return <DocumentView document={document} language={language} title={t('privacy')} />;
 }

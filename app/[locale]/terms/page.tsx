@@ -1,7 +1,38 @@
-import { TitlePage, titleMetadata } from '@/components/layout/TitlePage';
+import { Suspense } from 'react';
+import { getTranslations } from 'next-intl/server';
+import { getTerms } from '@/lib/content';
+import { sanitizeHtml } from '@/lib/security/sanitize-html';
+import { titleMetadata } from '@/components/layout/TitlePage';
+import { LoadingState } from '@/components/ui/LoadingState';
+import prose from '@/components/content/Prose.module.css';
+import styles from '@/components/content/ContentPage.module.css';
 
 export const generateMetadata = titleMetadata('terms');
 
-export default function Page() {
-  return <TitlePage pageKey="terms" holding />;
+/** The terms body: fetched at request time, only the body of the HTML kept, sanitized. */
+async function TermsBody() {
+  const [result, t] = await Promise.all([getTerms(), getTranslations()]);
+  if (!result.ok) {
+    return (
+      <p className={styles.error} role="alert">
+        {t('errors.terms')}
+      </p>
+    );
+  }
+  const html = sanitizeHtml(result.data);
+  if (!html) return <p className={styles.empty}>{t('terms.empty')}</p>;
+  // Safe: sanitizeHtml is an allowlist sanitizer (lib/security/sanitize-html.ts).
+  return <div className={prose.prose} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export default async function TermsPage() {
+  const t = await getTranslations();
+  return (
+    <div className={`container ${styles.page}`}>
+      <h1>{t('pages.terms')}</h1>
+      <Suspense fallback={<LoadingState label={t('terms.loading')} />}>
+        <TermsBody />
+      </Suspense>
+    </div>
+  );
 }

@@ -1,0 +1,15 @@
+/** The servers the Playwright run starts (playwright.config.ts) and what each is for. */
+export const PORTS = {
+  /** The site on its embedded defaults: most tests. */
+  main: Number(process.env.E2E_PORT ?? 3100),
+  /** The site with CONTENT_API_URL pointing at the hostile test backend. */
+  hostile: 3101,
+  /** The site with CONTENT_API_URL pointing at a port where nothing listens. */
+  down: 3102,
+  /** The site with CONTENT_API_URL pointing at the main site's own /api. */
+  mirror: 3103,
+  /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */
+  backend: 3199,
+} as const;
+
+export const urlOf = (port: number) => `http://localhost:${port}`;

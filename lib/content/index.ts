@@ -1,0 +1,74 @@
+import 'server-only';
+import { env } from '@/lib/env';
+import { embedded, type DocumentName } from './embedded';
+import { createRemoteClient, type RemoteClient } from './remote';
+import { failure, success, type ContentResult } from './result';
+import type { ContentDocument, FaqItem, HelpDocument, Post } from './schemas';
+
+/**
+ * What pages call for content. The embedded store in content/ is the default; with
+ * CONTENT_API_URL set, FAQs, terms and posts come from that backend instead (SPEC.md §7).
+ * Either way the answer is validated, and a failure is a typed error state, never a throw.
+ */
+let remote: RemoteClient | null | undefined;
+function remoteClient(): RemoteClient | null {
+  if (remote === undefined) {
+    const baseUrl = env().contentApiUrl;
+    remote = baseUrl ? createRemoteClient({ baseUrl }) : null;
+  }
+  return remote;
+}
+
+function fromEmbedded<T>(kind: Parameters<typeof failure>[0], read: () => T | undefined): ContentResult<T> {
+  try {
+    const value = read();
+    return value === undefined ? failure(kind, 'not_found') : success(value);
+  } catch (error) {
+    console.error(`Embedded ${kind} could not be read`, error);
+    return failure(kind);
+  }
+}
+
+export async function getFaqs(): Promise<ContentResult<FaqItem[]>> {
+  return remoteClient()?.faqs() ?? fromEmbedded('faqs', embedded.faqs);
+}
+
+/** The terms HTML document ('' when the backend has none). */
+export async function getTerms(): Promise<ContentResult<string>> {
+  const client = remoteClient();
+  if (!client) return fromEmbedded('terms', embedded.terms);
+  const result = await client.terms();
+  return result.ok ? success(result.data.termsOf_service ?? '') : result;
+}
+
+export async function getPosts(): Promise<ContentResult<Post[]>> {
+  return remoteClient()?.posts() ?? fromEmbedded('posts', embedded.posts);
+}
+
+export async function getPost(id: string): Promise<ContentResult<Post>> {
+  return remoteClient()?.post(id) ?? fromEmbedded('post', () => embedded.post(id));
+}
+
+/** The help document is always the site's own (SPEC.md §7: a static file of the website). */
+export async function getHelp(): Promise<ContentResult<HelpDocument>> {
+  return fromEmbedded('help', embedded.help);
+}
+
+/** A long-form document in the visitor's language, else English; `language` says which one it is. */
+export function getDocument(name: DocumentName, locale: string): { document: ContentDocument; language: string } {
+  const own = embedded.document(name, locale);
+  if (own) return { document: own, language: locale };
+  const english = embedded.document(name, 'en');
+  if (!english) throw new Error(`content/documents/en/${name}.json is missing`);
+  return { document: english, language: 'en' };
+}
+
+export function getGuidelineTopic(slug: string, locale: string): { document: ContentDocument; language: string } | undefined {
+  const own = embedded.guidelineTopics(locale)?.[slug];
+  if (own) return { document: own, language: locale };
+  const english = embedded.guidelineTopics('en')?.[slug];
+  return english ? { document: english, language: 'en' } : undefined;
+}
+
+export { embedded };
+export type { ContentResult } from './result';

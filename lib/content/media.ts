@@ -1,0 +1,31 @@
+/** The fallback cover when a post has no usable image (SPEC.md §3). */
+export const DEFAULT_BLOG_IMAGE = '/images/blog/default.svg';
+
+/**
+ * SPEC.md §3's media rule: a list of image addresses, given either as an array or as a
+ * JSON-encoded string. Anything unparsable, or not a list, gives an empty list; entries
+ * that are not non-empty strings are dropped.
+ */
+export function parseMedia(media: unknown): string[] {
+  let value = media;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+  return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim());
+}
+
+/** Only site-relative or https images are used, so a backend cannot point covers at anything else. */
+function isSafeImage(src: string): boolean {
+  return (src.startsWith('/') && !src.startsWith('//')) || src.startsWith('https://');
+}
+
+/** The cover: the first media item, else the default blog image. */
+export function coverOf(media: unknown): string {
+  const first = parseMedia(media)[0];
+  return first && isSafeImage(first) ? first : DEFAULT_BLOG_IMAGE;
+}

@@ -1,0 +1,30 @@
+/**
+ * Content calls never throw into a page: they return data or a typed error state that
+ * carries SPEC.md §8's message for what failed.
+ */
+export type ContentKind = 'faqs' | 'terms' | 'posts' | 'post' | 'help';
+
+export const contentErrorMessages: Record<ContentKind, string> = {
+  faqs: 'Failed to load FAQs',
+  // SPEC.md §8 really does reuse the FAQ message for the terms.
+  terms: 'Failed to load FAQs',
+  posts: 'Failed to load Post',
+  post: 'Article not found',
+  help: 'Failed to load help topics',
+};
+
+export type ContentError = {
+  kind: ContentKind;
+  message: string;
+  /** unavailable: no usable answer (down, slow, garbage); not_found: the backend said 404. */
+  reason: 'unavailable' | 'not_found';
+};
+
+export type ContentResult<T> = { ok: true; data: T } | { ok: false; error: ContentError };
+
+export const success = <T>(data: T): ContentResult<T> => ({ ok: true, data });
+
+export const failure = <T>(kind: ContentKind, reason: ContentError['reason'] = 'unavailable'): ContentResult<T> => ({
+  ok: false,
+  error: { kind, reason, message: contentErrorMessages[kind] },
+});
