@@ -1,40 +1,43 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getHomeContent } from '@/lib/content/home';
 import { site } from '@/lib/site';
-import { StoreBadges } from '@/components/ui/StoreBadges';
-import styles from '@/components/home/HomeSections.module.css';
+import { Hero } from '@/components/home/Hero';
+import { Features } from '@/components/home/Features';
+import { HowItWorks } from '@/components/home/HowItWorks';
+import { UseCases } from '@/components/home/UseCases';
+import { Coaching } from '@/components/home/Coaching';
+import { Testimonials } from '@/components/home/Testimonials';
+import { FaqSection } from '@/components/home/FaqSection';
+import { FaqLoadingOverlay } from '@/components/home/FaqLoadingOverlay';
+import { Advantages } from '@/components/home/Advantages';
+import { ClosingCta } from '@/components/home/ClosingCta';
+import { MotionProvider } from '@/components/home/MotionProvider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('metadata');
   return { title: { absolute: t('siteTitle', { brand: site.brand }) } };
 }
 
+/** The landing page: a server component; only the step selector, carousel, FAQ tabs and reveals are client islands. */
 export default async function HomePage() {
-  const t = await getTranslations();
-  const sections = [
-    { id: 'features', heading: t('home.featuresHeading') },
-    { id: 'how-it-works', heading: t('home.howItWorksHeading') },
-    { id: 'use-cases', heading: t('home.useCasesHeading') },
-  ];
+  const [locale, t] = await Promise.all([getLocale(), getTranslations('home')]);
+  const content = getHomeContent(locale);
   return (
-    <>
-      <section id="hero" tabIndex={-1} className={styles.hero} aria-labelledby="hero-title">
-        <div className="container">
-          <h1 id="hero-title" className={styles.headline}>
-            {t('home.heroHeadline')}
-          </h1>
-          <p className={styles.pitch}>{t('home.heroPitch', { brand: site.brand })}</p>
-          <StoreBadges />
-        </div>
-      </section>
-      {sections.map((section) => (
-        <section key={section.id} id={section.id} tabIndex={-1} className={styles.section} aria-labelledby={`${section.id}-title`}>
-          <div className="container">
-            <h2 id={`${section.id}-title`}>{section.heading}</h2>
-            <p className={styles.pitch}>{t('common.comingSoon')}</p>
-          </div>
-        </section>
-      ))}
-    </>
+    <MotionProvider>
+      <Hero />
+      <Features features={content.features} />
+      <HowItWorks steps={content.steps} />
+      <UseCases cards={content.useCases.cards} />
+      <Coaching coaching={content.coaching} />
+      <Testimonials testimonials={content.testimonials} />
+      {/* The FAQs stream in on their own, so a slow backend never holds back the rest of the page. */}
+      <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>
+        <FaqSection />
+      </Suspense>
+      <Advantages advantages={content.advantages} />
+      <ClosingCta />
+    </MotionProvider>
   );
 }

@@ -1,0 +1,125 @@
+'use client';
+
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import styles from './Carousel.module.css';
+
+export type CarouselLabels = {
+  region: string;
+  previous: string;
+  next: string;
+  pause: string;
+  play: string;
+  /** One accessible label per slide, e.g. "3 of 10". */
+  slides: string[];
+};
+
+type Props = {
+  children: ReactNode[];
+  labels: CarouselLabels;
+  autoplayMs?: number;
+  loop?: boolean;
+  direction?: 'ltr' | 'rtl';
+  /** CSS class setting --slides-per-view and --gap per breakpoint. */
+  className?: string;
+};
+
+/**
+ * A thin Embla wrapper with the controls WCAG asks for: previous/next buttons, a visible
+ * pause/play toggle (2.2.2), autoplay that stops while the pointer or focus is inside, and
+ * no autoplay at all for visitors who prefer reduced motion.
+ */
+export function Carousel({ children, labels, autoplayMs, loop = true, direction = 'ltr', className }: Props) {
+  const [plugins] = useState(() =>
+    autoplayMs ? [Autoplay({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })] : [],
+  );
+  const [viewportRef, api] = useEmblaCarousel({ loop, align: 'start', direction }, plugins);
+  const [userPaused, setUserPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const [canPrev, setCanPrev] = useState(loop);
+  const [canNext, setCanNext] = useState(true);
+
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const update = () => setReducedMotion(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+
+  const playing = Boolean(autoplayMs) && !userPaused && !reducedMotion && !hovered && !focused;
+
+  useEffect(() => {
+    const autoplay = api?.plugins().autoplay;
+    if (!autoplay) return;
+    if (playing) autoplay.play();
+    else autoplay.stop();
+  }, [api, playing]);
+
+  const updateButtons = useCallback(() => {
+    if (!api) return;
+    setCanPrev(api.canScrollPrev());
+    setCanNext(api.canScrollNext());
+  }, [api]);
+
+  useEffect(() => {
+    if (!api) return;
+    api.on('select', updateButtons).on('reInit', updateButtons);
+    return () => {
+      api.off('select', updateButtons).off('reInit', updateButtons);
+    };
+  }, [api, updateButtons]);
+
+  const showToggle = Boolean(autoplayMs) && !reducedMotion;
+
+  return (
+    <section
+      className={`${styles.carousel} ${className ?? ''}`}
+      aria-roledescription="carousel"
+      aria-label={labels.region}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      data-playing={playing}
+    >
+      <div className={styles.viewport} ref={viewportRef}>
+        <div className={styles.container} aria-live={playing ? 'off' : 'polite'}>
+          {children.map((child, index) => (
+            <div key={index} className={styles.slide} role="group" aria-roledescription="slide" aria-label={labels.slides[index]}>
+              {child}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className={styles.controls}>
+        {showToggle ? (
+          <button
+            type="button"
+            className={styles.control}
+            onClick={() => setUserPaused((value) => !value)}
+            aria-label={userPaused ? labels.play : labels.pause}
+            data-testid="carousel-toggle"
+          >
+            {userPaused ? (
+              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M7 4.5v15l13-7.5z" fill="currentColor" /></svg>
+            ) : (
+              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 4h4v16H6zM14 4h4v16h-4z" fill="currentColor" /></svg>
+            )}
+          </button>
+        ) : null}
+        <button type="button" className={styles.control} onClick={() => api?.scrollPrev()} disabled={!canPrev} aria-label={labels.previous}>
+          <svg className={styles.arrow} width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" /></svg>
+        </button>
+        <button type="button" className={styles.control} onClick={() => api?.scrollNext()} disabled={!canNext} aria-label={labels.next}>
+          <svg className={styles.arrow} width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false"><path d="M9 5l7 7-7 7" /></svg>
+        </button>
+      </div>
+    </section>
+  );
+}
