@@ -1,35 +1,22 @@
 import localFont from 'next/font/local';
 
-// Self-hosted variable fonts from @fontsource (next/font/google needs the network at build time).
+// The brand's display face, Fraunces, self-hosted from @fontsource (next/font/google needs the network
+// at build time). Body text uses each platform's own UI font (see --font-body in app/globals.css):
+// it reads well everywhere and costs no download on a slow connection.
 // The Latin Extended subset is its own family, limited by unicode-range and listed first in the
 // font stack: the browser downloads it only for pages with such characters (Polish, say), and
 // everything else falls through to the preloaded basic Latin file.
-// (next/font options must be literals, so the Latin Extended unicode-range is written out twice.)
+// (next/font options must be literals, so the unicode-range is written out in full.)
 
-export const sans = localFont({
-  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-  weight: '100 900',
-  variable: '--font-sans',
-  display: 'swap',
-  fallback: ['system-ui', 'Segoe UI', 'Roboto', 'Helvetica Neue', 'Arial', 'sans-serif'],
-});
-
-export const sansExtended = localFont({
-  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2',
-  weight: '100 900',
-  variable: '--font-sans-ext',
-  display: 'swap',
-  preload: false,
-  adjustFontFallback: false,
-  fallback: [],
-  declarations: [{ prop: 'unicode-range', value: 'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF' }],
-});
-
+// Headings are the largest text on most pages, so the LCP element: 'optional' paints them once,
+// with the preloaded face when it arrives in time and the metric-matched serif otherwise,
+// instead of repainting them later when the font arrives.
 export const display = localFont({
   src: '../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
   weight: '100 900',
   variable: '--font-display',
-  display: 'swap',
+  display: 'optional',
+  adjustFontFallback: 'Times New Roman',
   fallback: ['Georgia', 'Times New Roman', 'serif'],
 });
 
@@ -44,4 +31,4 @@ export const displayExtended = localFont({
   declarations: [{ prop: 'unicode-range', value: 'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF' }],
 });
 
-export const fontVariables = [sans, sansExtended, display, displayExtended].map((font) => font.variable).join(' ');
+export const fontVariables = [display, displayExtended].map((font) => font.variable).join(' ');

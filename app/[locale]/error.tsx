@@ -1,19 +1,19 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useTranslations } from 'next-intl';
 import { StatusPage } from '@/components/layout/StatusPage';
+import { useErrorLabels } from '@/components/layout/ErrorLabels';
 import buttons from '@/components/ui/button.module.css';
 
 export default function ErrorBoundary({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations();
+  const labels = useErrorLabels();
   useEffect(() => {
     console.error(error);
   }, [error]);
   return (
-    <StatusPage title={t('errorBoundary.title')} body={t('errorBoundary.body')} homeLabel={t('common.goHome')}>
+    <StatusPage title={labels.title} body={labels.body} homeLabel={labels.goHome}>
       <button type="button" className={buttons.secondary} onClick={reset}>
-        {t('errorBoundary.retry')}
+        {labels.retry}
       </button>
     </StatusPage>
   );

@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { hasLocale } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { routing } from '@/lib/i18n/routing';
 import { directionOf } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
@@ -15,6 +15,7 @@ import { ScrollToTopButton } from '@/components/layout/ScrollToTopButton';
 import { ConsentManager } from '@/components/consent/ConsentManager';
 import { getConsentLabels } from '@/components/consent/consentLabels';
 import { getServerConsent } from '@/lib/consent/server';
+import { ErrorLabelsProvider } from '@/components/layout/ErrorLabels';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -43,28 +44,26 @@ export const viewport: Viewport = {
 export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
-  const t = await getTranslations({ locale, namespace: 'common' });
-  const [messages, consent, consentLabels] = await Promise.all([
-    getMessages({ locale }),
-    getServerConsent(),
-    getConsentLabels(),
-  ]);
+  const [t, consent, consentLabels] = await Promise.all([getTranslations({ locale }), getServerConsent(), getConsentLabels()]);
+  const errorLabels = {
+    title: t('errorBoundary.title'),
+    body: t('errorBoundary.body'),
+    retry: t('errorBoundary.retry'),
+    goHome: t('common.goHome'),
+  };
 
   return (
     <html lang={locale} dir={directionOf(locale)} className={fontVariables}>
       <body>
-        {/* Client islands get translated strings as props; only the error boundary, which
-            cannot receive props, reads messages on the client, so only its own are shipped. */}
-        <NextIntlClientProvider messages={{ errorBoundary: messages.errorBoundary, common: messages.common }}>
-          <Header />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <Footer />
-          <ScrollManager />
-          <ScrollToTopButton label={t('scrollToTop')} />
-          <ConsentManager showBanner={consent.decision === 'unset'} labels={consentLabels} />
-        </NextIntlClientProvider>
+        {/* Client islands get translated strings as props: no messages and no ICU formatter ship to the browser. */}
+        <Header />
+        <main id="main" tabIndex={-1}>
+          <ErrorLabelsProvider labels={errorLabels}>{children}</ErrorLabelsProvider>
+        </main>
+        <Footer />
+        <ScrollManager />
+        <ScrollToTopButton label={t('common.scrollToTop')} />
+        <ConsentManager showBanner={consent.decision === 'unset'} labels={consentLabels} />
       </body>
     </html>
   );

@@ -13,7 +13,6 @@ import { FaqSection } from '@/components/home/FaqSection';
 import { FaqLoadingOverlay } from '@/components/home/FaqLoadingOverlay';
 import { Advantages } from '@/components/home/Advantages';
 import { ClosingCta } from '@/components/home/ClosingCta';
-import { MotionProvider } from '@/components/home/MotionProvider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('metadata');
@@ -25,7 +24,7 @@ export default async function HomePage() {
   const [locale, t] = await Promise.all([getLocale(), getTranslations('home')]);
   const content = getHomeContent(locale);
   return (
-    <MotionProvider>
+    <>
       <Hero />
       <Features features={content.features} />
       <HowItWorks steps={content.steps} />
@@ -38,6 +37,6 @@ export default async function HomePage() {
       </Suspense>
       <Advantages advantages={content.advantages} />
       <ClosingCta />
-    </MotionProvider>
+    </>
   );
 }

@@ -73,7 +73,7 @@ export function ConsentManager({ showBanner, labels }: { showBanner: boolean; la
               </h2>
               <p>
                 {labels.bannerText}{' '}
-                <Link href="/cookie-policy" className={styles.policyLink}>
+                <Link href="/cookie-policy" className={styles.policyLink} prefetch={false}>
                   {labels.policyLink}
                 </Link>
               </p>

@@ -1,7 +1,6 @@
 'use client';
 
-import * as m from 'motion/react-m';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 type Props = {
   children: ReactNode;
@@ -14,51 +13,62 @@ type Props = {
   className?: string;
 };
 
-type Phase = 'static' | 'hidden' | 'shown';
+// motion's WAAPI `animate` (motion/mini), fetched the first time anything needs revealing: a
+// visitor who never scrolls downloads no animation code at all.
+let loadAnimate: Promise<typeof import('motion/mini').animate> | undefined;
+const getAnimate = () => (loadAnimate ??= import('motion/mini').then((module) => module.animate));
 
 /**
  * Entrance animation as progressive enhancement: the server HTML is fully visible (no
  * JavaScript, crawlers, reduced motion and anything already on screen stay as they are).
  * Only elements that start below the fold are hidden after hydration, where no one sees
  * it happen, and they fade and slide in when their top passes `at` of the viewport.
- * Only opacity and transform change, so nothing shifts the layout. The state lives in
- * props rather than imperative controls, so it holds even before motion's lazily loaded
- * features arrive.
+ * Only opacity and transform change, so nothing shifts the layout.
  */
 export function Reveal({ children, at = 0.8, delay = 0, duration = 0.7, from = { y: 32 }, className }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const [phase, setPhase] = useState<Phase>('static');
+  const x = from.x ?? 0;
+  const y = from.y ?? 0;
 
   useEffect(() => {
     const element = ref.current;
     if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     if (element.getBoundingClientRect().top < window.innerHeight) return;
+    element.style.opacity = '0';
+    element.style.transform = `translate(${x}px, ${y}px)`;
+    element.dataset.reveal = 'hidden';
+    let cancelled = false;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry?.isIntersecting) {
-          setPhase('shown');
-          observer.disconnect();
-        } else {
-          setPhase((current) => (current === 'static' ? 'hidden' : current));
-        }
+        if (!entry?.isIntersecting) return;
+        observer.disconnect();
+        void getAnimate().then((animate) => {
+          if (cancelled) return;
+          element.dataset.reveal = 'shown';
+          animate(
+            element,
+            { opacity: [0, 1], transform: [`translate(${x}px, ${y}px)`, 'translate(0px, 0px)'] },
+            { duration, delay, ease: [0.22, 1, 0.36, 1] },
+          ).finished.then(() => {
+            element.style.opacity = '';
+            element.style.transform = '';
+          });
+        });
       },
       { rootMargin: `0px 0px -${Math.round((1 - at) * 100)}% 0px` },
     );
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [at]);
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+      element.style.opacity = '';
+      element.style.transform = '';
+    };
+  }, [at, delay, duration, x, y]);
 
-  const x = from.x ?? 0;
-  const y = from.y ?? 0;
   return (
-    <m.div
-      ref={ref}
-      className={className}
-      data-reveal={phase}
-      animate={phase === 'hidden' ? { opacity: 0, x, y } : phase === 'shown' ? { opacity: 1, x: 0, y: 0 } : undefined}
-      transition={phase === 'hidden' ? { duration: 0 } : { duration, delay, ease: [0.22, 1, 0.36, 1] }}
-    >
+    <div ref={ref} className={className} data-reveal="static">
       {children}
-    </m.div>
+    </div>
   );
 }

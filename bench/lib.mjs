@@ -1,0 +1,132 @@
+// Shared helpers for the benchmark scripts: servers, the framework-floor app, JS bytes, Lighthouse.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const TMP = join(ROOT, 'bench', '.tmp');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+
+export function run(command, args, options = {}) {
+  execFileSync(command, args, { stdio: 'inherit', cwd: ROOT, env, ...options });
+}
+
+/** A minimal Next app in the same Next version, with one prerendered page and no client component. */
+export function buildFloorApp() {
+  const dir = join(TMP, 'floor');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'app'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'floor', private: true }));
+  // It lives inside the repository, so Next and React resolve from the repository's node_modules.
+  writeFileSync(join(dir, 'next.config.mjs'), `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`);
+  writeFileSync(
+    join(dir, 'app', 'layout.js'),
+    "export default function Layout({ children }) { return <html lang=\"en\"><body>{children}</body></html>; }\n",
+  );
+  writeFileSync(
+    join(dir, 'app', 'page.js'),
+    "export default function Page() { return <main><h1>Floor</h1><p>A minimal prerendered Next page with no client component.</p></main>; }\n",
+  );
+  run('node', [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir });
+  return dir;
+}
+
+/** Starts `next start` for a directory and resolves once it answers. */
+export async function startServer(dir, port, extraEnv = {}) {
+  const child = spawn('node', [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-H', 'localhost', '-p', String(port)], {
+    cwd: dir,
+    env: { ...env, PORT: String(port), ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr.on('data', (d) => process.stderr.write(d));
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      const res = await fetch(`${url}/`, { redirect: 'manual' });
+      if (res.status < 500) return { child, url };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error(`server on ${port} did not start`);
+}
+
+/** Gzip bytes of every script a page loads (its own chunks and lazily loaded ones), as a browser would fetch them. */
+export async function measureJs(browser, url, cookies = []) {
+  const context = await browser.newContext();
+  if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url })));
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      const body = await response.body();
+      scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    } catch {
+      // a redirect or an aborted request has no body
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  await context.close();
+  const files = [...scripts.values()];
+  return {
+    files: files.length,
+    raw: files.reduce((s, f) => s + f.raw, 0),
+    gzip: files.reduce((s, f) => s + f.gzip, 0),
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Lighthouse mobile (its default: simulated slow 4G, mid-tier phone) on Debian's Chromium; median of `runs`. */
+export async function lighthouseMedian(url, runs = 3) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const results = [];
+  for (let i = 0; i < runs; i += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      results.push({
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
+        seo: Math.round(lhr.categories.seo.score * 100),
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        si: lhr.audits['speed-index'].numericValue,
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const pick = (key) => median(results.map((r) => r[key]));
+  return {
+    runs: results.length,
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    si: pick('si'),
+  };
+}
+
+export function ensureTmp() {
+  if (!existsSync(TMP)) mkdirSync(TMP, { recursive: true });
+}

@@ -1,3 +1,0 @@
-import { domAnimation } from 'motion/react';
-
-export default domAnimation;
