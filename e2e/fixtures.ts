@@ -7,7 +7,7 @@ export const routes = [
   '/privacy',
   '/terms',
   '/blog',
-  '/blog/first-article',
+  '/blog/first-date-questions-that-matter',
   '/safety-centre',
   '/help-centre',
   '/the-love-blueprint',

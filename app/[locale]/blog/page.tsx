@@ -1,7 +1,158 @@
-import { TitlePage, titleMetadata } from '@/components/layout/TitlePage';
+import Image from 'next/image';
+import { Suspense } from 'react';
+import { redirect } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getPosts } from '@/lib/content';
+import { htmlToText } from '@/lib/security/sanitize-html';
+import { CAROUSEL_SIZE, categoriesOf, categoryLabel, listing, listingQuery } from '@/lib/blog/listing';
+import { formatPostDate } from '@/lib/i18n/dates';
+import { directionOf, isLocale } from '@/lib/i18n/locales';
+import { localizePath } from '@/lib/i18n/paths';
+import { Link } from '@/lib/i18n/navigation';
+import { site } from '@/lib/site';
+import { titleMetadata } from '@/components/layout/TitlePage';
+import { Carousel } from '@/components/ui/Carousel';
+import { LoadingState } from '@/components/ui/LoadingState';
+import { BlogFilter } from '@/components/blog/BlogFilter';
+import { PostCard } from '@/components/blog/PostCard';
+import { Pagination } from '@/components/blog/Pagination';
+import contentStyles from '@/components/content/ContentPage.module.css';
+import styles from '@/components/blog/Blog.module.css';
 
 export const generateMetadata = titleMetadata('blog');
 
-export default function Page() {
-  return <TitlePage pageKey="blog" holding />;
+type Props = { searchParams: Promise<{ category?: string | string[]; page?: string | string[] }> };
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+
+/** The grid, pagination and count for one URL state; keyed by it so a change shows the spinner. */
+async function ArticleList({ category, page }: { category: string | null; page: string | null }) {
+  const [result, t, locale] = await Promise.all([getPosts(), getTranslations('blog'), getLocale()]);
+  if (!result.ok) return null;
+  const state = listing(result.data, { category, page });
+  return (
+    <>
+      <p className={styles.summary}>{t('resultsSummary', { count: state.total })}</p>
+      {state.items.length ? (
+        <ul className={styles.grid}>
+          {state.items.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} dateLabel={t('updated', { date: formatPostDate(post.updated_at, locale) })} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.empty}>{t('empty')}</p>
+      )}
+      <Pagination
+        category={state.category}
+        page={state.page}
+        pageCount={state.pageCount}
+        labels={{
+          nav: t('pagination'),
+          previous: t('previous'),
+          next: t('next'),
+          pages: Array.from({ length: state.pageCount }, (_, i) => t('pageNumber', { page: i + 1 })),
+        }}
+      />
+    </>
+  );
+}
+
+export default async function BlogPage({ searchParams }: Props) {
+  const [params, result, t, tPages, tErrors, locale] = await Promise.all([
+    searchParams,
+    getPosts(),
+    getTranslations('blog'),
+    getTranslations('pages'),
+    getTranslations('errors'),
+    getLocale(),
+  ]);
+  const title = tPages('blog');
+
+  if (!result.ok) {
+    return (
+      <div className={`container ${styles.page}`}>
+        <h1>{title}</h1>
+        <p className={contentStyles.error} role="alert">
+          {tErrors('posts')}
+        </p>
+      </div>
+    );
+  }
+
+  const category = first(params.category);
+  const page = first(params.page);
+  const state = listing(result.data, { category, page });
+  // One URL per listing: an unknown category or an out-of-range page lands on the canonical address.
+  const canonical = listingQuery(state);
+  const given = new URLSearchParams(
+    Object.entries({ category, page }).filter((entry): entry is [string, string] => entry[1] !== null),
+  ).toString();
+  if ((given ? `?${given}` : '') !== canonical) {
+    redirect(localizePath(`/blog${canonical}`, isLocale(locale) ? locale : 'en'));
+  }
+
+  const featured = result.data.slice(0, CAROUSEL_SIZE);
+  const categories = categoriesOf(result.data);
+
+  return (
+    <div className={styles.page}>
+      <header className={`container ${styles.header}`}>
+        <h1>{title}</h1>
+        <p className={styles.intro}>{t('intro', { brand: site.brand })}</p>
+      </header>
+
+      <section className="container" aria-label={t('featured')}>
+        <Carousel
+          loop={false}
+          direction={isLocale(locale) ? directionOf(locale) : 'ltr'}
+          className={styles.featured}
+          labels={{
+            region: t('carouselLabel'),
+            previous: t('previousSlide'),
+            next: t('nextSlide'),
+            pause: '',
+            play: '',
+            slides: featured.map((_, index) => t('slideLabel', { index: index + 1, total: featured.length })),
+          }}
+        >
+          {featured.map((post) => (
+            <article key={post.id} className={styles.slide}>
+              <div className={styles.slideText}>
+                {post.category ? <p className={styles.category}>{categoryLabel(post.category.name)}</p> : null}
+                <h2 className={styles.slideTitle}>{post.title}</h2>
+                <p className={styles.excerpt}>{htmlToText(post.content)}</p>
+                <Link href={`/blog/${encodeURIComponent(post.id)}`} className={styles.readMore} aria-label={t('readArticle', { title: post.title })}>
+                  {t('readFullArticle')}
+                </Link>
+              </div>
+              <Image src="/images/blog/hero.svg" alt="" width={1200} height={675} unoptimized className={styles.slideImage} />
+            </article>
+          ))}
+        </Carousel>
+      </section>
+
+      <section className="container" aria-labelledby="all-articles">
+        <div className={styles.toolbar}>
+          <h2 id="all-articles">{t('allArticles')}</h2>
+          <BlogFilter
+            categories={categories.map((value) => ({ value, label: categoryLabel(value) }))}
+            current={state.category}
+            labels={{
+              filter: t('filterLabel'),
+              placeholder: t('filterPlaceholder'),
+              all: t('allCategories'),
+              clear: t('clear'),
+              apply: t('apply'),
+              loading: t('loading'),
+            }}
+          />
+        </div>
+        <Suspense key={canonical} fallback={<LoadingState label={t('loading')} />}>
+          <ArticleList category={state.category} page={String(state.page)} />
+        </Suspense>
+      </section>
+    </div>
+  );
 }

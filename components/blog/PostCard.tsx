@@ -1,0 +1,26 @@
+import Image from 'next/image';
+import { Link } from '@/lib/i18n/navigation';
+import type { Post } from '@/lib/content/schemas';
+import { coverOf } from '@/lib/content/media';
+import { categoryLabel } from '@/lib/blog/listing';
+import styles from './Blog.module.css';
+
+/** One article in the grid: cover, category, updated date, title; the whole card links to it. */
+export function PostCard({ post, dateLabel }: { post: Post; dateLabel: string }) {
+  return (
+    <article className={styles.card}>
+      <Image src={coverOf(post.media)} alt="" width={600} height={338} unoptimized className={styles.cover} />
+      <div className={styles.cardBody}>
+        <p className={styles.meta}>
+          {post.category ? <span className={styles.category}>{categoryLabel(post.category.name)}</span> : null}
+          <time dateTime={post.updated_at}>{dateLabel}</time>
+        </p>
+        <h3 className={styles.cardTitle}>
+          <Link href={`/blog/${encodeURIComponent(post.id)}`} className={styles.cardLink}>
+            {post.title}
+          </Link>
+        </h3>
+      </div>
+    </article>
+  );
+}
