@@ -8,6 +8,8 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdf-lib'],
   async headers() {
     return [
       { source: '/:path*', headers: staticSecurityHeaders },

@@ -3,8 +3,10 @@
 #   1. Debian's Chromium when /usr/bin/chromium is missing (Playwright cannot download browsers here)
 #   2. npm packages
 #   3. a production build
-#   4. unit tests (vitest)
-#   5. end-to-end tests (Playwright against `next start`)
+#   4. a throwaway PostgreSQL server (Debian's postgresql, installed when missing) so the
+#      order store is tested against real PostgreSQL as well as PGlite; stopped afterwards
+#   5. unit tests (vitest)
+#   6. end-to-end tests (Playwright against `next start`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -24,6 +26,33 @@ npm install --no-audit --no-fund
 
 echo "==> Building for production"
 npm run build
+
+echo "==> Starting a throwaway PostgreSQL"
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql
+  PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fi
+PG_DIR=$(mktemp -d /tmp/amora-pg.XXXXXX)
+PG_PORT=${PG_PORT:-54329}
+# PostgreSQL refuses to run as root; use its own system user then.
+if [ "$(id -u)" -eq 0 ]; then
+  chown postgres "$PG_DIR"
+  as_pg() { runuser -u postgres -- "$@"; }
+else
+  as_pg() { "$@"; }
+fi
+as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -A trust -U amora >/dev/null
+as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w \
+  -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1" start >/dev/null
+stop_postgres() {
+  as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast stop >/dev/null 2>&1 || true
+  rm -rf "$PG_DIR"
+}
+trap stop_postgres EXIT
+"$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U amora amora_test
+export TEST_DATABASE_URL="postgres://amora@127.0.0.1:$PG_PORT/amora_test"
 
 echo "==> Unit tests"
 npx vitest run

@@ -6,6 +6,7 @@ export const editionSchema = z.object({
   id: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
   label: z.string().min(1),
   language: z.string().min(2),
+  cover: z.string().startsWith('/'),
   price: z.object({ amount: z.number().positive(), currency: z.string().length(3) }).nullable(),
 });
 
@@ -16,3 +17,11 @@ export const editions: readonly Edition[] = z.array(editionSchema).min(1).parse(
 export function findEdition(id: string): Edition | undefined {
   return editions.find((edition) => edition.id === id);
 }
+
+/** "$7.99" in English, "7,99 $US" in French…; 'N/A' when an edition has no price (SPEC.md §2). */
+export function formatPrice(edition: Pick<Edition, 'price'>, locale: string, missing = 'N/A'): string {
+  if (!edition.price) return missing;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: edition.price.currency }).format(edition.price.amount);
+}
+
+export const LAUNCH_EDITION = editions[0]!;

@@ -1,7 +1,128 @@
-import { TitlePage, titleMetadata } from '@/components/layout/TitlePage';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { directionOf, isLocale } from '@/lib/i18n/locales';
+import { LAUNCH_EDITION, formatPrice } from '@/lib/shop/catalogue';
+import { editionViews, shopTestimonials } from '@/lib/shop/views';
+import { site } from '@/lib/site';
+import { titleMetadata } from '@/components/layout/TitlePage';
+import { Carousel } from '@/components/ui/Carousel';
+import { Star } from '@/components/home/icons';
+import { EditionCover } from '@/components/shop/EditionCover';
+import { EditionPicker } from '@/components/shop/EditionPicker';
+import { BuyLink } from '@/components/shop/BuyButtons';
+import { LanguageDialog } from '@/components/shop/LanguageDialog';
+import buttons from '@/components/ui/button.module.css';
+import styles from '@/components/shop/Shop.module.css';
 
 export const generateMetadata = titleMetadata('loveBlueprint');
 
-export default function Page() {
-  return <TitlePage pageKey="loveBlueprint" holding />;
+/** SPEC.md §9: the eBook testimonials autoplay every 2 seconds, looping. */
+const EBOOK_TESTIMONIAL_AUTOPLAY_MS = 2000;
+
+export default async function LoveBlueprintPage() {
+  const [t, locale] = await Promise.all([getTranslations('shop'), getLocale()]);
+  const views = await editionViews(locale);
+  const testimonials = shopTestimonials(locale);
+  const list = (key: 'getItems' | 'whoItems' | 'offerPromises') => t(key).split('|');
+
+  return (
+    <>
+      <section className={styles.hero} aria-labelledby="blueprint-title">
+        <div className={`container ${styles.heroInner}`}>
+          <div className={styles.coverWrap}>
+            <EditionCover editions={views} priority />
+            <EditionPicker editions={views} label={t('chooseLanguage')} />
+          </div>
+          <div>
+            <h1 id="blueprint-title">{t('headline')}</h1>
+            <p className={styles.subtitle}>{t('subtitle', { brand: site.brand })}</p>
+            <p className={styles.lead}>{t('pitch')}</p>
+            <p className={styles.facts}>{t('facts')}</p>
+            <div className={styles.actions}>
+              <BuyLink label={t('buyNow')} className={buttons.primary} />
+              <LanguageDialog
+                editions={views}
+                labels={{
+                  open: t('chooseLanguage'),
+                  title: t('dialogTitle'),
+                  description: t('dialogDescription'),
+                  language: t('languageLabel'),
+                  placeholder: t('languagePlaceholder'),
+                  proceed: t('proceed'),
+                  close: t('close'),
+                }}
+              />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className={`container ${styles.section}`} aria-labelledby="what-others-say">
+        <h2 id="what-others-say">{t('testimonialsHeading')}</h2>
+        <Carousel
+          autoplayMs={EBOOK_TESTIMONIAL_AUTOPLAY_MS}
+          direction={isLocale(locale) ? directionOf(locale) : 'ltr'}
+          labels={{
+            region: t('testimonialsLabel'),
+            previous: t('previous'),
+            next: t('next'),
+            pause: t('pause'),
+            play: t('play'),
+            slides: testimonials.map((_, index) => t('slideLabel', { index: index + 1, total: testimonials.length })),
+          }}
+        >
+          {testimonials.map((item) => (
+            <figure key={item.author} className={styles.testimonial}>
+              <span className={styles.stars} role="img" aria-label={t('fiveStars')}>
+                {Array.from({ length: 5 }, (_, i) => (
+                  <Star key={i} size={18} />
+                ))}
+              </span>
+              <blockquote>“{item.quote}”</blockquote>
+              <figcaption className={styles.who}>
+                <strong>{item.author}</strong> · {item.location}
+              </figcaption>
+            </figure>
+          ))}
+        </Carousel>
+      </section>
+
+      <section className={`container ${styles.section}`}>
+        <div className={styles.features}>
+          <div className={styles.featureCard}>
+            <h2>{t('disconnectedTitle')}</h2>
+            <p>{t('disconnectedBody')}</p>
+          </div>
+          <div className={styles.featureCard}>
+            <h2>{t('getTitle')}</h2>
+            <ul>
+              {list('getItems').map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+          <div className={styles.featureCard}>
+            <h2>{t('whoTitle')}</h2>
+            <ul>
+              {list('whoItems').map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section className={`container ${styles.section}`} aria-labelledby="launch-offer">
+        <div className={styles.offer}>
+          <h2 id="launch-offer">{t('offerTitle')}</h2>
+          <p className={styles.price}>{t('offerPrice', { price: formatPrice(LAUNCH_EDITION, locale) })}</p>
+          <ul className={styles.promises}>
+            {list('offerPromises').map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <BuyLink label={t('offerCta')} className={styles.offerCta} />
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,6 +1,12 @@
+import Image from 'next/image';
 import { notFound } from 'next/navigation';
-import { findEdition } from '@/lib/shop/catalogue';
-import { TitlePage, titleMetadata } from '@/components/layout/TitlePage';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { findEdition, formatPrice } from '@/lib/shop/catalogue';
+import { purchaseErrorText, type PurchaseErrorKey } from '@/lib/shop/purchase-schema';
+import { Link } from '@/lib/i18n/navigation';
+import { titleMetadata } from '@/components/layout/TitlePage';
+import { PurchaseForm } from '@/components/shop/PurchaseForm';
+import styles from '@/components/shop/Shop.module.css';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -8,6 +14,54 @@ export const generateMetadata = titleMetadata('purchase');
 
 export default async function PurchasePage({ params }: Props) {
   const { id } = await params;
-  if (!findEdition(id)) notFound();
-  return <TitlePage pageKey="purchase" holding />;
+  const edition = findEdition(id);
+  if (!edition) notFound();
+  const [t, locale] = await Promise.all([getTranslations('shop'), getLocale()]);
+  const price = formatPrice(edition, locale, t('notAvailable'));
+  const errors = Object.fromEntries(
+    (Object.keys(purchaseErrorText) as PurchaseErrorKey[]).map((key) => [key, t(`errors.${key}`)]),
+  ) as Record<PurchaseErrorKey, string>;
+
+  return (
+    <div className={`container ${styles.purchase}`}>
+      <div className={styles.summary}>
+        <p>
+          <Link href="/the-love-blueprint">← {t('goBack')}</Link>
+        </p>
+        <Image src={edition.cover} alt={t('coverAlt', { label: edition.label })} width={600} height={900} unoptimized priority className={styles.cover} />
+        <h1>{t('headline')}</h1>
+        <p className={styles.muted}>{t('languageFor', { label: edition.label })}</p>
+        <p className={styles.priceTag} data-testid="price">
+          <span className="visually-hidden">{t('priceLabel')}: </span>
+          {price}
+        </p>
+      </div>
+      <div className={styles.card}>
+        <h2>{t('formTitle')}</h2>
+        <PurchaseForm
+          editionId={edition.id}
+          labels={{
+            name: t('name'),
+            email: t('email'),
+            emailHint: t('emailHint'),
+            paymentMethod: t('paymentMethod'),
+            card: t('card'),
+            paypal: t('paypal'),
+            cardNumber: t('cardNumber'),
+            cardHint: t('cardHint'),
+            acceptDelivery: t('acceptDelivery'),
+            purchase: t('purchase'),
+            submitted: t('submitted'),
+            confirmTitle: t('confirmTitle'),
+            confirmBody: t('confirmBody', { price }),
+            confirm: t('confirm'),
+            cancel: t('cancel'),
+            processing: t('processing'),
+            errors,
+          }}
+        />
+        <p className={styles.hint}>{t('secureNote')}</p>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,70 @@
+import Image from 'next/image';
+import { redirect } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getDb } from '@/lib/db/client';
+import { appSecret } from '@/lib/security/secret';
+import { findEdition } from '@/lib/shop/catalogue';
+import { findOrder } from '@/lib/shop/orders';
+import { bookFileName, MAX_DOWNLOADS, verifyToken } from '@/lib/shop/tokens';
+import { localizePath } from '@/lib/i18n/paths';
+import { isLocale } from '@/lib/i18n/locales';
+import { site } from '@/lib/site';
+import { titleMetadata } from '@/components/layout/TitlePage';
+import { ResendLinkButton } from '@/components/shop/ResendLinkButton';
+import buttons from '@/components/ui/button.module.css';
+import styles from '@/components/shop/Shop.module.css';
+
+export const generateMetadata = titleMetadata('library', { index: false });
+
+type Props = { params: Promise<{ token: string }> };
+
+/** Where the magic link lands: the buyer's cover, a greeting and their Download button. */
+export default async function LibraryPage({ params }: Props) {
+  const [{ token }, t, locale] = await Promise.all([params, getTranslations('library'), getLocale()]);
+  const brokenLink = localizePath('/broken-link', isLocale(locale) ? locale : 'en');
+  const check = verifyToken(token, appSecret());
+  if (!check.ok && check.reason !== 'expired') redirect(brokenLink);
+
+  let order;
+  try {
+    order = await findOrder(await getDb(), check.orderId);
+  } catch {
+    return (
+      <div className={`container ${styles.centerPage}`}>
+        <h1>{t('title')}</h1>
+        <p className={styles.error} role="alert">{t('unavailable')}</p>
+      </div>
+    );
+  }
+  const edition = order ? findEdition(order.edition) : undefined;
+  if (!order || !edition) redirect(brokenLink);
+
+  if (!check.ok) {
+    return (
+      <div className={`container ${styles.centerPage}`}>
+        <h1>{t('expiredTitle')}</h1>
+        <p className={styles.lead}>{t('expiredBody')}</p>
+        <ResendLinkButton
+          token={token}
+          labels={{ send: t('sendNew'), sending: t('sending'), sent: t('sent'), failed: t('sendFailed', { email: site.supportEmail }) }}
+        />
+      </div>
+    );
+  }
+
+  const left = Math.max(0, MAX_DOWNLOADS - order.downloads);
+  return (
+    <div className={`container ${styles.centerPage}`}>
+      <Image src={edition.cover} alt="" width={600} height={900} unoptimized priority className={styles.cover} />
+      <h1>{t('title')}</h1>
+      <p className={styles.greeting}>{t('greeting', { name: order.name })}</p>
+      <p className={styles.lead}>{t('body', { edition: edition.label })}</p>
+      <p className={styles.muted}>{t('downloadsLeft', { count: left })}</p>
+      {left > 0 ? (
+        <a className={buttons.primary} href={`/api/download/${token}/${bookFileName(edition.id)}`} download={bookFileName(edition.id)}>
+          {t('download')}
+        </a>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The route reads its environment once: point it at a throwaway data directory first.
+process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'amora-orders-route-'));
+process.env.APP_SECRET = 'p'.repeat(64);
+
+type Route = typeof import('./route');
+let POST: Route['POST'];
+let countOrders: () => Promise<number>;
+
+beforeAll(async () => {
+  ({ POST } = await import('./route'));
+  const { getDb } = await import('@/lib/db/client');
+  countOrders = async () => Number((await (await getDb()).query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0]!.n);
+  await countOrders();
+}, 60_000);
+
+let ip = 0;
+function request(body: string, headers: Record<string, string> = {}) {
+  ip += 1;
+  return new Request('http://localhost:3000/api/orders', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${(ip >> 8) & 255}.${ip & 255}`, ...headers },
+  });
+}
+
+const valid = { editionId: 'en', name: 'Ana', email: 'ana@example.com', paymentMethod: 'paypal', acceptDelivery: true };
+
+describe('POST /api/orders', () => {
+  it('creates an order and answers with what the success page needs', async () => {
+    const response = await POST(request(JSON.stringify(valid)));
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ productId: 'en', name: 'Ana', email: 'ana@example.com', paymentMethod: 'paypal' });
+    expect(body.downloadUrl).toMatch(/^\/api\/download\/[^/]+\/the-love-blueprint-en\.pdf$/);
+  });
+
+  it('answers bad input with 4xx field errors and stores nothing', async () => {
+    const before = await countOrders();
+    const response = await POST(request(JSON.stringify({ ...valid, email: 'nope', paymentMethod: 'card', cardNumber: '' })));
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields).toEqual({ email: 'Invalid email.', cardNumber: 'Card number is required.' });
+    expect((await POST(request(JSON.stringify({ ...valid, editionId: 'xx' })))).status).toBe(422);
+    expect((await POST(request('{"broken'))).status).toBe(400);
+    expect((await POST(request(JSON.stringify(valid), { 'content-type': 'text/plain' }))).status).toBe(415);
+    expect((await POST(request(JSON.stringify(valid), { origin: 'https://evil.example' }))).status).toBe(403);
+    expect((await POST(request(JSON.stringify({ ...valid, name: 'x'.repeat(5000) })))).status).toBe(413);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('makes retries safe with an Idempotency-Key', async () => {
+    const first = await POST(request(JSON.stringify(valid), { 'idempotency-key': 'route-key-0001' }));
+    const second = await POST(request(JSON.stringify(valid), { 'idempotency-key': 'route-key-0001' }));
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect((await second.json()).orderId).toBe((await first.json()).orderId);
+    expect((await POST(request(JSON.stringify(valid), { 'idempotency-key': 'bad key!' }))).status).toBe(400);
+  });
+
+  it('rate-limits one address with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const response = await POST(
+        new Request('http://localhost:3000/api/orders', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' } }),
+      );
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('never answers 5xx and never stores an order for an invalid body (property)', async () => {
+    const field = <T,>(good: fc.Arbitrary<T>) => fc.oneof(good, fc.anything(), fc.constant(undefined));
+    const body = fc.oneof(
+      fc.anything().map((value) => JSON.stringify(value) ?? 'null'),
+      fc.string(),
+      fc.record(
+        {
+          editionId: field(fc.constantFrom('en', 'fr', 'xx', '')),
+          name: field(fc.string()),
+          email: field(fc.constantFrom('a@b.co', 'bad', '', 'x y@z.com')),
+          paymentMethod: field(fc.constantFrom('card', 'paypal', 'cash')),
+          cardNumber: field(fc.stringMatching(/^\d{0,22}$/)),
+          acceptDelivery: field(fc.boolean()),
+        },
+        { requiredKeys: [] },
+      ).map((value) => JSON.stringify(value)),
+    );
+    const { orderRequestSchema } = await import('@/lib/shop/purchase-schema');
+    await fc.assert(
+      fc.asyncProperty(body, async (text) => {
+        const before = await countOrders();
+        const response = await POST(request(text));
+        expect(response.status).toBeLessThan(500);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        const isValid = parsed !== undefined && orderRequestSchema.safeParse(parsed).success && ['en', 'fr'].includes((parsed as { editionId: string }).editionId);
+        const after = await countOrders();
+        if (!isValid) {
+          expect(response.status).toBeGreaterThanOrEqual(400);
+          expect(after).toBe(before);
+        } else {
+          expect(response.status).toBe(201);
+          expect(after).toBe(before + 1);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});

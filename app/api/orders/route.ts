@@ -1,0 +1,85 @@
+import { env } from '@/lib/env';
+import { getDb } from '@/lib/db/client';
+import { appSecret } from '@/lib/security/secret';
+import { jsonError, readJsonBody } from '@/lib/security/json-request';
+import { clientKey, createRateLimiter } from '@/lib/security/rate-limit';
+import { orderRequestSchema } from '@/lib/shop/purchase-schema';
+import { fieldErrors } from '@/lib/shop/order-errors';
+import { placeOrder } from '@/lib/shop/orders';
+import { simulatedPayments } from '@/lib/shop/payment';
+import { bookFileName, signToken, LINK_LIFETIME_MS } from '@/lib/shop/tokens';
+import { deliverMailNow, startMailWorker } from '@/lib/shop/service';
+
+const limiter = createRateLimiter({ limit: 10, windowMs: 60_000 });
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/**
+ * POST /api/orders: validates with the purchase form's own schema, records the order
+ * (simulated payment), queues the magic-link email and answers with what the success
+ * page needs. Every refusal is a 4xx JSON error; a database that is down is a 503.
+ */
+export async function POST(request: Request) {
+  const rate = limiter.check(clientKey(request));
+  if (!rate.ok) {
+    return jsonError(429, 'rate_limited', 'Too many orders from this address. Please wait a moment and try again.', {
+      headers: { 'Retry-After': String(rate.retryAfterSeconds) },
+    });
+  }
+  const body = await readJsonBody(request, { siteUrl: env().siteUrl, maxBytes: 4096 });
+  if (!body.ok) return body.response;
+
+  const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
+  if (idempotencyKey !== undefined && !KEY_PATTERN.test(idempotencyKey)) {
+    return jsonError(400, 'invalid_idempotency_key', 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores.');
+  }
+  const parsed = orderRequestSchema.safeParse(body.body);
+  if (!parsed.success) {
+    return jsonError(422, 'invalid_order', 'Please correct the highlighted fields.', { fields: fieldErrors(parsed.error) });
+  }
+  const input = parsed.data;
+
+  let result;
+  try {
+    const db = await getDb();
+    result = await placeOrder(
+      db,
+      { editionId: input.editionId, name: input.name, email: input.email, paymentMethod: input.paymentMethod, cardNumber: input.cardNumber },
+      { idempotencyKey, payments: simulatedPayments },
+    );
+  } catch (error) {
+    console.error('Order could not be stored', error);
+    return jsonError(503, 'unavailable', 'We could not take your order just now. Nothing was charged; please try again in a moment.', {
+      headers: { 'Retry-After': '5' },
+    });
+  }
+
+  if (!result.ok) {
+    if (result.error === 'unknown_edition' || result.error === 'edition_unavailable') {
+      return jsonError(422, 'invalid_order', 'Please correct the highlighted fields.', { fields: { editionId: 'Choose an edition of the book.' } });
+    }
+    if (result.error === 'idempotency_conflict') {
+      return jsonError(409, 'idempotency_conflict', 'This Idempotency-Key was already used for a different order.');
+    }
+    return jsonError(402, 'payment_declined', 'The payment was declined. Nothing was charged.');
+  }
+
+  startMailWorker();
+  if (!result.replayed) void deliverMailNow();
+
+  const { order } = result;
+  const token = signToken(order.id, appSecret());
+  return Response.json(
+    {
+      orderId: order.id,
+      productId: order.edition,
+      name: order.name,
+      email: order.email,
+      paymentMethod: order.payment_method,
+      cardLast4: order.card_last4,
+      downloadUrl: `/api/download/${token}/${bookFileName(order.edition)}`,
+      libraryUrl: `/library/${token}`,
+      expiresAt: new Date(Date.now() + LINK_LIFETIME_MS).toISOString(),
+    },
+    { status: result.replayed ? 200 : 201, headers: { 'Cache-Control': 'no-store' } },
+  );
+}

@@ -1,0 +1,14 @@
+'use client';
+
+import { Link } from '@/lib/i18n/navigation';
+import { useSelectedEdition } from '@/lib/shop/selected-edition';
+
+/** 'Buy Now' and the offer banner's button: both go to the selected edition's purchase page. */
+export function BuyLink({ label, className }: { label: string; className?: string }) {
+  const selected = useSelectedEdition();
+  return (
+    <Link href={`/the-love-blueprint/${selected}`} className={className} prefetch={false}>
+      {label}
+    </Link>
+  );
+}

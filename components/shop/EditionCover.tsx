@@ -1,0 +1,25 @@
+'use client';
+
+import Image from 'next/image';
+import { useSelectedEdition } from '@/lib/shop/selected-edition';
+import type { EditionView } from './types';
+import styles from './Shop.module.css';
+
+/** The book cover of whichever edition is selected. */
+export function EditionCover({ editions, priority = false }: { editions: EditionView[]; priority?: boolean }) {
+  const selected = useSelectedEdition();
+  const edition = editions.find((e) => e.id === selected) ?? editions[0]!;
+  return (
+    <Image
+      key={edition.id}
+      src={edition.cover}
+      alt={edition.coverAlt}
+      width={600}
+      height={900}
+      unoptimized
+      priority={priority}
+      className={styles.cover}
+      data-edition={edition.id}
+    />
+  );
+}

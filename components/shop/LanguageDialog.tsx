@@ -1,0 +1,77 @@
+'use client';
+
+import * as Dialog from '@radix-ui/react-dialog';
+import Image from 'next/image';
+import { useId, useState } from 'react';
+import { useRouter } from '@/lib/i18n/navigation';
+import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/selected-edition';
+import { CloseIcon } from '@/components/ui/icons';
+import type { EditionView } from './types';
+import buttons from '@/components/ui/button.module.css';
+import styles from './Shop.module.css';
+
+type Labels = { open: string; title: string; description: string; language: string; placeholder: string; proceed: string; close: string };
+
+/** 'Select Language': a dropdown with a cover preview; Proceed stays disabled until a language is chosen. */
+export function LanguageDialog({ editions, labels }: { editions: EditionView[]; labels: Labels }) {
+  const selected = useSelectedEdition();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState('');
+  const id = useId();
+  const preview = editions.find((e) => e.id === (choice || selected));
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setChoice('');
+      }}
+    >
+      <Dialog.Trigger className={buttons.secondary}>{labels.open}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog}>
+          <div className={styles.dialogHeader}>
+            <Dialog.Title className={styles.dialogTitle}>{labels.title}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label={labels.close}>
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className={styles.muted}>{labels.description}</Dialog.Description>
+          <div className={styles.dialogBody}>
+            <div className={styles.field}>
+              <label htmlFor={id}>{labels.language}</label>
+              <select id={id} className={styles.input} value={choice} onChange={(event) => setChoice(event.target.value)}>
+                <option value="" disabled>
+                  {labels.placeholder}
+                </option>
+                {editions.map((edition) => (
+                  <option key={edition.id} value={edition.id}>
+                    {edition.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {preview ? (
+              <Image src={preview.cover} alt={preview.coverAlt} width={600} height={900} unoptimized className={styles.preview} />
+            ) : null}
+          </div>
+          <button
+            type="button"
+            className={buttons.primary}
+            disabled={!choice}
+            onClick={() => {
+              setSelectedEdition(choice);
+              setOpen(false);
+              router.push(`/the-love-blueprint/${choice}`);
+            }}
+          >
+            {labels.proceed}
+          </button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

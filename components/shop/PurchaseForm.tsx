@@ -1,0 +1,218 @@
+'use client';
+
+import * as Dialog from '@radix-ui/react-dialog';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useRouter } from '@/lib/i18n/navigation';
+import { filterCardInput, isAllowedCardKey, purchaseSchema, CARD_MAX_LENGTH, type PurchaseErrorKey } from '@/lib/shop/purchase-schema';
+import { PURCHASE_DATA_KEY, type PurchaseData } from '@/lib/shop/purchase-data';
+import buttons from '@/components/ui/button.module.css';
+import styles from './Shop.module.css';
+
+type FormValues = { name: string; email: string; paymentMethod?: 'card' | 'paypal'; cardNumber?: string; acceptDelivery: boolean };
+
+export type PurchaseLabels = {
+  name: string;
+  email: string;
+  emailHint: string;
+  paymentMethod: string;
+  card: string;
+  paypal: string;
+  cardNumber: string;
+  cardHint: string;
+  acceptDelivery: string;
+  purchase: string;
+  submitted: string;
+  confirmTitle: string;
+  confirmBody: string;
+  confirm: string;
+  cancel: string;
+  processing: string;
+  errors: Record<PurchaseErrorKey, string>;
+};
+
+const DRAFT_KEY = 'purchase-draft';
+const ATTEMPT_KEY = 'purchase-attempt';
+
+/**
+ * The purchase form: react-hook-form with the order endpoint's own zod schema. Errors
+ * show on submit and clear as their field is edited. Confirm places the order (retries
+ * reuse one Idempotency-Key, so a buyer is never charged twice), stores `purchase-data`
+ * (never a card number) and goes to /success, or to /error when the order fails; the
+ * typed details are kept for the retry.
+ */
+export function PurchaseForm({ editionId, labels }: { editionId: string; labels: PurchaseLabels }) {
+  const router = useRouter();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const ids = { name: useId(), email: useId(), card: useId(), delivery: useId(), payment: useId() };
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    getValues,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(purchaseSchema as never),
+    defaultValues: { name: '', email: '', cardNumber: '', acceptDelivery: false },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: true,
+  });
+  const method = useWatch({ control, name: 'paymentMethod' });
+
+  // A buyer sent back from /error finds what they typed (never the card number).
+  useEffect(() => {
+    try {
+      const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<FormValues> | null;
+      if (draft) reset({ name: draft.name ?? '', email: draft.email ?? '', paymentMethod: draft.paymentMethod, cardNumber: '', acceptDelivery: false });
+    } catch {
+      // a damaged draft is simply ignored
+    }
+  }, [reset]);
+
+  const message = (key?: string) => (key && key in labels.errors ? labels.errors[key as PurchaseErrorKey] : key);
+  const clearOnEdit = (field: keyof FormValues) => ({ onChange: () => clearErrors(field) });
+
+  const placeOrder = async () => {
+    const values = getValues();
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: values.name, email: values.email, paymentMethod: values.paymentMethod }));
+    const attempt = sessionStorage.getItem(ATTEMPT_KEY) ?? crypto.randomUUID();
+    sessionStorage.setItem(ATTEMPT_KEY, attempt);
+    setPlacing(true);
+    try {
+      const response = await fetch('/api/orders', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': attempt },
+        body: JSON.stringify({ ...values, editionId, cardNumber: values.paymentMethod === 'card' ? values.cardNumber : undefined }),
+      });
+      if (!response.ok) throw new Error(`order failed: ${response.status}`);
+      const order = (await response.json()) as { orderId: string; name: string; email: string; paymentMethod: 'card' | 'paypal'; productId: string; downloadUrl: string; cardLast4: string | null };
+      const data: PurchaseData = {
+        name: order.name,
+        email: order.email,
+        paymentMethod: order.paymentMethod,
+        productId: order.productId,
+        orderId: order.orderId,
+        downloadUrl: order.downloadUrl,
+        ...(order.cardLast4 ? { cardLast4: order.cardLast4 } : {}),
+      };
+      localStorage.setItem(PURCHASE_DATA_KEY, JSON.stringify(data));
+      sessionStorage.removeItem(DRAFT_KEY);
+      sessionStorage.removeItem(ATTEMPT_KEY);
+      setSubmitted(true);
+      setConfirmOpen(false);
+      router.push('/success');
+    } catch {
+      setConfirmOpen(false);
+      router.push('/error');
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  const cardField = register('cardNumber', clearOnEdit('cardNumber'));
+
+  return (
+    <>
+      <form className={styles.form} noValidate onSubmit={handleSubmit(() => setConfirmOpen(true))}>
+        <div className={styles.field}>
+          <label htmlFor={ids.name}>{labels.name}</label>
+          <input id={ids.name} className={styles.input} autoComplete="name" aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? `${ids.name}-error` : undefined} {...register('name', clearOnEdit('name'))} />
+          {errors.name ? <p id={`${ids.name}-error`} className={styles.error}>{message(errors.name.message)}</p> : null}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={ids.email}>{labels.email}</label>
+          <input id={ids.email} type="email" className={styles.input} autoComplete="email" inputMode="email" aria-invalid={Boolean(errors.email)} aria-describedby={`${ids.email}-hint${errors.email ? ` ${ids.email}-error` : ''}`} {...register('email', clearOnEdit('email'))} />
+          <p id={`${ids.email}-hint`} className={styles.hint}>{labels.emailHint}</p>
+          {errors.email ? <p id={`${ids.email}-error`} className={styles.error}>{message(errors.email.message)}</p> : null}
+        </div>
+        <fieldset className={styles.fieldset} aria-invalid={Boolean(errors.paymentMethod)} aria-describedby={errors.paymentMethod ? `${ids.payment}-error` : undefined}>
+          <legend>{labels.paymentMethod}</legend>
+          <div className={styles.radios}>
+            {(['card', 'paypal'] as const).map((value) => (
+              <label key={value} className={styles.radio}>
+                <input type="radio" value={value} {...register('paymentMethod', clearOnEdit('paymentMethod'))} />
+                <span>{labels[value]}</span>
+              </label>
+            ))}
+          </div>
+          {errors.paymentMethod ? <p id={`${ids.payment}-error`} className={styles.error}>{message(errors.paymentMethod.message)}</p> : null}
+        </fieldset>
+        {method === 'card' ? (
+          <div className={styles.field}>
+            <label htmlFor={ids.card}>{labels.cardNumber}</label>
+            <input
+              id={ids.card}
+              className={styles.input}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              maxLength={CARD_MAX_LENGTH}
+              aria-invalid={Boolean(errors.cardNumber)}
+              aria-describedby={`${ids.card}-hint${errors.cardNumber ? ` ${ids.card}-error` : ''}`}
+              {...cardField}
+              onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+                if (event.ctrlKey || event.metaKey) return;
+                if (!isAllowedCardKey(event.key)) event.preventDefault();
+              }}
+              onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
+                event.preventDefault();
+                const input = event.currentTarget;
+                const current = input.value;
+                const start = input.selectionStart ?? current.length;
+                const end = input.selectionEnd ?? current.length;
+                const next = filterCardInput(current.slice(0, start) + event.clipboardData.getData('text') + current.slice(end));
+                setValue('cardNumber', next);
+                clearErrors('cardNumber');
+              }}
+              onChange={(event) => {
+                // Whatever else gets in (autofill, drag and drop) is filtered the same way.
+                const filtered = filterCardInput(event.target.value);
+                if (filtered !== event.target.value) event.target.value = filtered;
+                void cardField.onChange(event);
+                clearErrors('cardNumber');
+              }}
+            />
+            <p id={`${ids.card}-hint`} className={styles.hint}>{labels.cardHint}</p>
+            {errors.cardNumber ? <p id={`${ids.card}-error`} className={styles.error}>{message(errors.cardNumber.message)}</p> : null}
+          </div>
+        ) : null}
+        <div className={styles.checkbox}>
+          <input id={ids.delivery} type="checkbox" aria-invalid={Boolean(errors.acceptDelivery)} aria-describedby={errors.acceptDelivery ? `${ids.delivery}-error` : undefined} {...register('acceptDelivery', clearOnEdit('acceptDelivery'))} />
+          <label htmlFor={ids.delivery}>{labels.acceptDelivery}</label>
+        </div>
+        {errors.acceptDelivery ? <p id={`${ids.delivery}-error`} className={styles.error}>{message(errors.acceptDelivery.message)}</p> : null}
+        <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={submitted}>
+          {submitted ? labels.submitted : labels.purchase}
+        </button>
+      </form>
+
+      <Dialog.Root open={confirmOpen} onOpenChange={(open) => !placing && setConfirmOpen(open)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className={styles.overlay} />
+          <Dialog.Content className={styles.dialog} aria-busy={placing}>
+            <Dialog.Title className={styles.dialogTitle}>{labels.confirmTitle}</Dialog.Title>
+            <Dialog.Description>{labels.confirmBody}</Dialog.Description>
+            <div className={styles.dialogActions}>
+              <button type="button" className={buttons.primary} onClick={() => void placeOrder()} disabled={placing}>
+                {placing ? labels.processing : labels.confirm}
+              </button>
+              <Dialog.Close className={buttons.secondary} disabled={placing}>
+                {labels.cancel}
+              </Dialog.Close>
+            </div>
+            {placing ? (
+              <p className="visually-hidden" role="status">
+                {labels.processing}
+              </p>
+            ) : null}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+'use client';
+
+import * as Dialog from '@radix-ui/react-dialog';
+import Image from 'next/image';
+import { useState, useSyncExternalStore } from 'react';
+import { useRouter } from '@/lib/i18n/navigation';
+import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData } from '@/lib/shop/purchase-data';
+import type { EditionView } from './types';
+import buttons from '@/components/ui/button.module.css';
+import styles from './Shop.module.css';
+
+type Labels = { goToDownload: string; dialogTitle: string; greeting: string; magicLink: string; download: string; downloading: string; close: string; noDetails: string };
+
+const subscribe = () => () => undefined;
+
+/**
+ * /success: 'Go to Download' opens the dialog with the cover and a greeting. Download
+ * fetches the file without caching; anything but a non-empty file goes to /broken-link.
+ */
+export function SuccessView({ editions, labels }: { editions: EditionView[]; labels: Labels }) {
+  const router = useRouter();
+  // undefined while hydrating (the server cannot see localStorage), so nothing flashes.
+  const raw = useSyncExternalStore<string | null | undefined>(subscribe, () => localStorage.getItem(PURCHASE_DATA_KEY), () => undefined);
+  const data = raw === undefined ? null : readPurchaseData(raw);
+  const [downloading, setDownloading] = useState(false);
+  const edition = editions.find((e) => e.id === data?.productId) ?? editions[0]!;
+
+  const download = async () => {
+    if (!data) return;
+    setDownloading(true);
+    try {
+      const response = await fetch(data.downloadUrl, { cache: 'no-store' });
+      if (!response.ok || response.status === 404) throw new Error(`download failed: ${response.status}`);
+      const blob = await response.blob();
+      if (blob.size === 0) throw new Error('empty file');
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileNameOf(data.downloadUrl);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      router.push('/broken-link');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className={buttons.primary}>{labels.goToDownload}</Dialog.Trigger>
+      {raw !== undefined && !data ? <p className={styles.muted}>{labels.noDetails}</p> : null}
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog}>
+          <Dialog.Title className={styles.dialogTitle}>{labels.dialogTitle}</Dialog.Title>
+          {data ? (
+            <div className={styles.successBody}>
+              <Image src={edition.cover} alt={edition.coverAlt} width={600} height={900} unoptimized className={styles.preview} />
+              <div>
+                <p className={styles.greeting}>{labels.greeting.replace('{name}', data.name)}</p>
+                <Dialog.Description>{labels.magicLink.replace('{email}', data.email)}</Dialog.Description>
+              </div>
+            </div>
+          ) : (
+            <Dialog.Description>{labels.noDetails}</Dialog.Description>
+          )}
+          <div className={styles.dialogActions}>
+            {data ? (
+              <button type="button" className={buttons.primary} onClick={() => void download()} disabled={downloading}>
+                {downloading ? labels.downloading : labels.download}
+              </button>
+            ) : null}
+            <Dialog.Close className={buttons.secondary}>{labels.close}</Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,93 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { env } from '@/lib/env';
+import { migrations } from './migrations';
+
+export type Queryable = {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+};
+
+/** The little the shop needs from a database, implemented by PGlite and by node-postgres alike. */
+export type Db = Queryable & {
+  /** Runs `fn` in one transaction on one connection (concurrent transactions never interleave). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  kind: 'pglite' | 'postgres';
+};
+
+async function openPglite(dir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir);
+  return {
+    kind: 'pglite',
+    query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await db.query<T>(sql, params)).rows }),
+    // PGlite queues transactions behind one another on its single connection.
+    transaction: (fn) =>
+      db.transaction((tx) => fn({ query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<T>(sql, params)).rows }) })),
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { Pool } = await import('pg');
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
+  return {
+    kind: 'postgres',
+    query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await client.query(sql, params)).rows as T[] }) });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Applies every migration the database has not seen yet, each in its own transaction. */
+export async function migrate(db: Db): Promise<void> {
+  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+  const applied = new Set((await db.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of migration.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [migration.version, migration.name]);
+    });
+  }
+}
+
+/** Opens (and migrates) a database: PostgreSQL at `databaseUrl`, else PGlite in `dataDir`. */
+export async function openDb(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(join(resolve(options.dataDir), 'pglite'));
+  await migrate(db);
+  return db;
+}
+
+let shared: Promise<Db> | undefined;
+
+/**
+ * The process's database, opened lazily on first use and once only (PGlite takes about
+ * two seconds and a few hundred MB to open). A failed open is not cached, so the next
+ * request tries again once the database is back.
+ */
+export function getDb(): Promise<Db> {
+  if (!shared) {
+    const { databaseUrl, dataDir } = env();
+    shared = openDb({ databaseUrl, dataDir }).catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
+  }
+  return shared;
+}

@@ -1,0 +1,38 @@
+/**
+ * The schema, as an ordered list of migrations shared by PGlite and PostgreSQL. Append
+ * new entries; never edit one that has shipped.
+ */
+export const migrations: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'orders and mail queue',
+    sql: `
+      CREATE TABLE orders (
+        id TEXT PRIMARY KEY,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        edition TEXT NOT NULL,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        payment_method TEXT NOT NULL,
+        card_last4 TEXT,
+        amount_cents INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        payment_reference TEXT NOT NULL,
+        idempotency_key TEXT UNIQUE,
+        request_fingerprint TEXT,
+        downloads INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE mail_queue (
+        id SERIAL PRIMARY KEY,
+        order_id TEXT NOT NULL REFERENCES orders(id),
+        kind TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        next_attempt_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        sent_at TIMESTAMPTZ,
+        last_error TEXT
+      );
+      CREATE INDEX mail_queue_due ON mail_queue (next_attempt_at) WHERE sent_at IS NULL;
+    `,
+  },
+];

@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import { purchaseErrorText } from './purchase-schema';
+
+/** zod issues → `{ field: English message }` for the order endpoint's 422 answer (first issue per field). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'body');
+    if (fields[field]) continue;
+    fields[field] =
+      issue.message in purchaseErrorText
+        ? purchaseErrorText[issue.message as keyof typeof purchaseErrorText]
+        : field === 'editionId'
+          ? 'Choose an edition of the book.'
+          : 'This value is not valid.';
+  }
+  return fields;
+}

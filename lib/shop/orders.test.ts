@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '@/lib/db/client';
+import { claimDownload, findOrder, placeOrder } from './orders';
+import { deliverPendingMail, retryDelaySeconds } from './fulfilment';
+import { simulatedPayments } from './payment';
+import { verifyToken } from './tokens';
+
+/** The order store runs against PGlite always, and against PostgreSQL when npm test provides one. */
+const backends: [string, () => Promise<{ db: Db; cleanup: () => void }>][] = [
+  [
+    'PGlite',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'amora-orders-'));
+      const db = await openDb({ dataDir: dir });
+      return { db, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  ],
+];
+if (process.env.TEST_DATABASE_URL) {
+  backends.push([
+    'PostgreSQL',
+    async () => {
+      const db = await openDb({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: tmpdir() });
+      await db.query('TRUNCATE mail_queue, orders');
+      return { db, cleanup: () => undefined };
+    },
+  ]);
+}
+
+const SECRET = 's'.repeat(64);
+const input = { editionId: 'en', name: 'Ana Example', email: 'ana@example.com', paymentMethod: 'card' as const, cardNumber: '4242424242424242' };
+
+describe.each(backends)('order store on %s', (_name, open) => {
+  let db: Db;
+  let cleanup: () => void;
+  beforeAll(async () => {
+    ({ db, cleanup } = await open());
+  }, 60_000);
+  afterAll(async () => {
+    await db.close();
+    cleanup();
+  });
+
+  it('stores an order with at most the card’s last four digits, and queues its email', async () => {
+    const result = await placeOrder(db, input, { payments: simulatedPayments });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.order).toMatchObject({ edition: 'en', name: 'Ana Example', card_last4: '4242', amount_cents: 799, currency: 'USD', downloads: 0 });
+    const stored = JSON.stringify((await db.query('SELECT * FROM orders WHERE id = $1', [result.order.id])).rows);
+    expect(stored).not.toContain('4242424242424242');
+    const queued = await db.query<{ kind: string }>('SELECT kind FROM mail_queue WHERE order_id = $1', [result.order.id]);
+    expect(queued.rows).toEqual([{ kind: 'magic-link' }]);
+  });
+
+  it('the same Idempotency-Key gives the same order and no second email; another purchase under it is refused', async () => {
+    const first = await placeOrder(db, input, { idempotencyKey: 'retry-key-123', payments: simulatedPayments });
+    const again = await placeOrder(db, input, { idempotencyKey: 'retry-key-123', payments: simulatedPayments });
+    expect(first.ok && again.ok && again.order.id === first.order.id && again.replayed).toBe(true);
+    if (!first.ok) return;
+    const mails = await db.query('SELECT id FROM mail_queue WHERE order_id = $1', [first.order.id]);
+    expect(mails.rows).toHaveLength(1);
+    const other = await placeOrder(db, { ...input, editionId: 'fr' }, { idempotencyKey: 'retry-key-123', payments: simulatedPayments });
+    expect(other).toEqual({ ok: false, error: 'idempotency_conflict' });
+  });
+
+  it('concurrent retries with one key still make one order', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(db, input, { idempotencyKey: 'race-key-456', payments: simulatedPayments })));
+    const ids = new Set(results.map((r) => (r.ok ? r.order.id : 'failed')));
+    expect(ids.size).toBe(1);
+    expect((await db.query(`SELECT id FROM orders WHERE idempotency_key = 'race-key-456'`)).rows).toHaveLength(1);
+  });
+
+  it('refuses an unknown edition', async () => {
+    expect(await placeOrder(db, { ...input, editionId: 'xx' }, { payments: simulatedPayments })).toEqual({ ok: false, error: 'unknown_edition' });
+  });
+
+  it('allows ten downloads per order, then no more', async () => {
+    const placed = await placeOrder(db, input, { payments: simulatedPayments });
+    if (!placed.ok) throw new Error('order failed');
+    for (let i = 1; i <= 10; i += 1) {
+      const claim = await claimDownload(db, placed.order.id, 10);
+      expect('order' in claim && claim.order.downloads).toBe(i);
+    }
+    expect(await claimDownload(db, placed.order.id, 10)).toEqual({ error: 'exhausted' });
+    expect(await claimDownload(db, 'no-such-order', 10)).toEqual({ error: 'unknown' });
+    expect((await findOrder(db, placed.order.id))?.downloads).toBe(10);
+  });
+
+  it('sends queued email once, and keeps a failed one queued for a retry', async () => {
+    const placed = await placeOrder(db, { ...input, email: 'queue@example.com' }, { payments: simulatedPayments });
+    if (!placed.ok) throw new Error('order failed');
+    await db.query(`UPDATE mail_queue SET sent_at = now() WHERE order_id <> $1`, [placed.order.id]);
+
+    const failing = await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send: async () => { throw new Error('SMTP down'); } });
+    expect(failing).toEqual({ sent: 0, failed: 1 });
+    const row = (await db.query<{ sent_at: unknown; attempts: number; last_error: string }>('SELECT sent_at, attempts, last_error FROM mail_queue WHERE order_id = $1', [placed.order.id])).rows[0]!;
+    expect(row.sent_at).toBeNull();
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toBe('SMTP down');
+
+    // Not due yet: nothing is sent.
+    const sent: { to: string; text: string }[] = [];
+    const send = async (mail: { to: string; text: string }) => void sent.push(mail);
+    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send })).toEqual({ sent: 0, failed: 0 });
+    await db.query(`UPDATE mail_queue SET next_attempt_at = now() WHERE order_id = $1`, [placed.order.id]);
+    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send })).toEqual({ sent: 0, failed: 0 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe('queue@example.com');
+    const link = /https:\/\/amora\.example\/library\/(\S+)/.exec(sent[0]!.text)![1]!;
+    expect(verifyToken(link, SECRET)).toMatchObject({ ok: true, orderId: placed.order.id });
+  });
+});
+
+describe('retry backoff', () => {
+  it('doubles from 30 s and caps at 30 min', () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([30, 60, 120, 240]);
+    expect(retryDelaySeconds(20)).toBe(1800);
+  });
+});

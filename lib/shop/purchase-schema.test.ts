@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { filterCardInput, isAllowedCardKey, orderRequestSchema, purchaseErrorText, purchaseSchema } from './purchase-schema';
+
+const valid = { name: 'Ana', email: 'ana@example.com', paymentMethod: 'paypal', acceptDelivery: true };
+const errors = (input: unknown) => {
+  const result = purchaseSchema.safeParse(input);
+  // The first problem of each field is the one shown.
+  return result.success ? {} : Object.fromEntries(result.error.issues.reverse().map((i) => [String(i.path[0]), i.message]));
+};
+
+describe('purchase schema', () => {
+  it('accepts a complete form', () => {
+    expect(purchaseSchema.safeParse(valid).success).toBe(true);
+    expect(purchaseSchema.safeParse({ ...valid, paymentMethod: 'card', cardNumber: '4242424242424242' }).success).toBe(true);
+  });
+
+  it('gives SPEC.md’s messages', () => {
+    expect(purchaseErrorText[errors({ ...valid, name: '   ' }).name as keyof typeof purchaseErrorText]).toBe('Name is required.');
+    expect(purchaseErrorText[errors({ ...valid, email: '' }).email as keyof typeof purchaseErrorText]).toBe('Email is required.');
+    for (const email of ['ana', 'ana@', 'ana@example', 'a b@example.com', '@example.com']) {
+      expect(purchaseErrorText[errors({ ...valid, email }).email as keyof typeof purchaseErrorText], email).toBe('Invalid email.');
+    }
+    expect(purchaseErrorText[errors({ ...valid, paymentMethod: undefined }).paymentMethod as keyof typeof purchaseErrorText]).toBe('Select a payment method.');
+    expect(purchaseErrorText[errors({ ...valid, paymentMethod: 'card', cardNumber: ' ' }).cardNumber as keyof typeof purchaseErrorText]).toBe('Card number is required.');
+  });
+
+  it('reports the card alongside every other problem at once', () => {
+    expect(errors({ name: '', email: '', paymentMethod: 'card', cardNumber: '', acceptDelivery: false })).toEqual({
+      name: 'nameRequired',
+      email: 'emailRequired',
+      cardNumber: 'cardRequired',
+      acceptDelivery: 'deliveryRequired',
+    });
+  });
+
+  it('needs the immediate-delivery acknowledgement', () => {
+    expect(errors({ ...valid, acceptDelivery: false }).acceptDelivery).toBe('deliveryRequired');
+  });
+
+  it('rejects a card number with letters or over 19 digits', () => {
+    expect(errors({ ...valid, paymentMethod: 'card', cardNumber: '4242abcd' }).cardNumber).toBe('cardInvalid');
+    expect(errors({ ...valid, paymentMethod: 'card', cardNumber: '1'.repeat(20) }).cardNumber).toBe('cardInvalid');
+  });
+
+  it('the order body adds the edition', () => {
+    expect(orderRequestSchema.safeParse({ ...valid, editionId: 'en' }).success).toBe(true);
+    expect(orderRequestSchema.safeParse(valid).success).toBe(false);
+  });
+});
+
+describe('card key filter', () => {
+  it('lets through digits, Backspace, Tab, and the left and right arrows only', () => {
+    for (const key of ['0', '7', 'Backspace', 'Tab', 'ArrowLeft', 'ArrowRight']) expect(isAllowedCardKey(key), key).toBe(true);
+    for (const key of ['a', 'e', '-', '+', '.', ' ', 'ArrowUp', 'Enter', 'Delete']) expect(isAllowedCardKey(key), key).toBe(false);
+  });
+  it('filters pasted text to at most 19 digits', () => {
+    expect(filterCardInput('4242 4242-4242 4242')).toBe('4242424242424242');
+    expect(filterCardInput('x'.repeat(5) + '1'.repeat(25))).toBe('1'.repeat(19));
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { LINK_LIFETIME_MS, signToken, verifyToken } from './tokens';
+
+const SECRET = 'a'.repeat(64);
+
+describe('download tokens', () => {
+  it('verifies a token it signed', () => {
+    const token = signToken('order-1', SECRET, 1_000);
+    expect(verifyToken(token, SECRET, 2_000)).toEqual({ ok: true, orderId: 'order-1', expiresAt: 1_000 + LINK_LIFETIME_MS });
+  });
+
+  it('rejects a tampered payload or signature, and another secret', () => {
+    const token = signToken('order-1', SECRET);
+    const [payload, signature] = token.split('.') as [string, string];
+    const forgedPayload = Buffer.from(JSON.stringify({ o: 'order-2', x: Date.now() + 1e9 })).toString('base64url');
+    expect(verifyToken(`${forgedPayload}.${signature}`, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+    const flipped = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
+    expect(verifyToken(`${payload}.${flipped}`, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyToken(token, 'b'.repeat(64))).toEqual({ ok: false, reason: 'bad_signature' });
+  });
+
+  it('rejects malformed tokens', () => {
+    for (const token of ['', 'abc', 'a.b.c', '.sig', 'payload.', 'x'.repeat(600)]) {
+      expect(verifyToken(token, SECRET).ok, token).toBe(false);
+    }
+  });
+
+  it('expires after its lifetime but still names its order', () => {
+    const token = signToken('order-9', SECRET, 0, 1000);
+    expect(verifyToken(token, SECRET, 999).ok).toBe(true);
+    expect(verifyToken(token, SECRET, 1001)).toEqual({ ok: false, reason: 'expired', orderId: 'order-9', expiresAt: 1000 });
+  });
+});

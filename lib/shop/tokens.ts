@@ -1,0 +1,44 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signed, expiring download tokens: base64url(JSON payload) + '.' + base64url(HMAC-SHA256).
+ * The signature is compared in constant time; an expired token still identifies its order
+ * (so its page can offer a fresh link) but never unlocks the file.
+ */
+export const LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const MAX_DOWNLOADS = 10;
+
+type Payload = { o: string; x: number };
+
+export type TokenCheck =
+  | { ok: true; orderId: string; expiresAt: number }
+  | { ok: false; reason: 'malformed' | 'bad_signature' }
+  | { ok: false; reason: 'expired'; orderId: string; expiresAt: number };
+
+const sign = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('base64url');
+
+export function signToken(orderId: string, secret: string, now = Date.now(), lifetimeMs = LINK_LIFETIME_MS): string {
+  const payload = Buffer.from(JSON.stringify({ o: orderId, x: now + lifetimeMs } satisfies Payload)).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+export function verifyToken(token: string, secret: string, now = Date.now()): TokenCheck {
+  const parts = token.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1] || token.length > 512) return { ok: false, reason: 'malformed' };
+  const [payload, signature] = parts as [string, string];
+  const expected = Buffer.from(sign(payload, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'bad_signature' };
+  let data: Payload;
+  try {
+    data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Payload;
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (typeof data?.o !== 'string' || typeof data?.x !== 'number') return { ok: false, reason: 'malformed' };
+  if (now > data.x) return { ok: false, reason: 'expired', orderId: data.o, expiresAt: data.x };
+  return { ok: true, orderId: data.o, expiresAt: data.x };
+}
+
+/** The file name a download URL ends with. */
+export const bookFileName = (edition: string) => `the-love-blueprint-${edition}.pdf`;
