@@ -33,19 +33,35 @@ type Block =
   | { kind: 'exercise'; title: string; steps: string[] }
   | { kind: 'day'; day: number; title: string; task: string; label: string };
 
+// Standard fonts have no kerning in pdf-lib, so a line's width is the sum of its words' widths:
+// measuring each word once (at size 1) makes trying dozens of layouts cheap.
+const widthCache = new WeakMap<PDFFont, Map<string, number>>();
+function unitWidth(font: PDFFont, text: string): number {
+  let cache = widthCache.get(font);
+  if (!cache) widthCache.set(font, (cache = new Map()));
+  let width = cache.get(text);
+  if (width === undefined) cache.set(text, (width = font.widthOfTextAtSize(text, 1)));
+  return width;
+}
+
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const words = toWinAnsi(text).split(/\s+/).filter(Boolean);
+  const space = unitWidth(font, ' ') * size;
   const lines: string[] = [];
-  let line = '';
+  let line: string[] = [];
+  let lineWidth = 0;
   for (const word of words) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
+    const wordWidth = unitWidth(font, word) * size;
+    if (line.length && lineWidth + space + wordWidth > width) {
+      lines.push(line.join(' '));
+      line = [word];
+      lineWidth = wordWidth;
+    } else {
+      lineWidth += (line.length ? space : 0) + wordWidth;
+      line.push(word);
     }
   }
-  if (line) lines.push(line);
+  if (line.length) lines.push(line.join(' '));
   return lines;
 }
 

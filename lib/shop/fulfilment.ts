@@ -36,7 +36,7 @@ export async function deliverPendingMail(
   let failed = 0;
   for (const row of rows) {
     const token = signToken(row.order_id, options.secret, options.now);
-    const expiresAt = new Date(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).x as number);
+    const expiresAt = new Date(JSON.parse(Buffer.from(token.split('~')[0]!, 'base64url').toString()).x as number);
     const mail = buildMagicLinkEmail({
       to: row.email,
       name: row.name,

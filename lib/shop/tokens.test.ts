@@ -11,16 +11,16 @@ describe('download tokens', () => {
 
   it('rejects a tampered payload or signature, and another secret', () => {
     const token = signToken('order-1', SECRET);
-    const [payload, signature] = token.split('.') as [string, string];
+    const [payload, signature] = token.split('~') as [string, string];
     const forgedPayload = Buffer.from(JSON.stringify({ o: 'order-2', x: Date.now() + 1e9 })).toString('base64url');
-    expect(verifyToken(`${forgedPayload}.${signature}`, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyToken(`${forgedPayload}~${signature}`, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
     const flipped = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
-    expect(verifyToken(`${payload}.${flipped}`, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyToken(`${payload}~${flipped}`, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
     expect(verifyToken(token, 'b'.repeat(64))).toEqual({ ok: false, reason: 'bad_signature' });
   });
 
   it('rejects malformed tokens', () => {
-    for (const token of ['', 'abc', 'a.b.c', '.sig', 'payload.', 'x'.repeat(600)]) {
+    for (const token of ['', 'abc', 'a~b~c', '~sig', 'payload~', 'a.b', 'x'.repeat(600)]) {
       expect(verifyToken(token, SECRET).ok, token).toBe(false);
     }
   });

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed, expiring download tokens: base64url(JSON payload) + '.' + base64url(HMAC-SHA256).
+ * Signed, expiring download tokens: base64url(JSON payload) + '~' + base64url(HMAC-SHA256).
+ * ('~' rather than '.': page paths with a dot are treated as files and skip the locale proxy.)
  * The signature is compared in constant time; an expired token still identifies its order
  * (so its page can offer a fresh link) but never unlocks the file.
  */
@@ -9,6 +10,8 @@ export const LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const MAX_DOWNLOADS = 10;
 
 type Payload = { o: string; x: number };
+
+const SEPARATOR = '~';
 
 export type TokenCheck =
   | { ok: true; orderId: string; expiresAt: number }
@@ -19,11 +22,11 @@ const sign = (data: string, secret: string) => createHmac('sha256', secret).upda
 
 export function signToken(orderId: string, secret: string, now = Date.now(), lifetimeMs = LINK_LIFETIME_MS): string {
   const payload = Buffer.from(JSON.stringify({ o: orderId, x: now + lifetimeMs } satisfies Payload)).toString('base64url');
-  return `${payload}.${sign(payload, secret)}`;
+  return `${payload}${SEPARATOR}${sign(payload, secret)}`;
 }
 
 export function verifyToken(token: string, secret: string, now = Date.now()): TokenCheck {
-  const parts = token.split('.');
+  const parts = token.split(SEPARATOR);
   if (parts.length !== 2 || !parts[0] || !parts[1] || token.length > 512) return { ok: false, reason: 'malformed' };
   const [payload, signature] = parts as [string, string];
   const expected = Buffer.from(sign(payload, secret));

@@ -60,6 +60,7 @@ export default async function LoveBlueprintPage() {
         <h2 id="what-others-say">{t('testimonialsHeading')}</h2>
         <Carousel
           autoplayMs={EBOOK_TESTIMONIAL_AUTOPLAY_MS}
+          className={styles.reviews}
           direction={isLocale(locale) ? directionOf(locale) : 'ltr'}
           labels={{
             region: t('testimonialsLabel'),

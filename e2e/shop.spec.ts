@@ -1,0 +1,230 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { PORTS } from './support/ports';
+
+const OUTBOX = join('.data', 'e2e', String(PORTS.main), 'outbox');
+
+async function fillValidForm(page: Page, email: string, method: 'card' | 'paypal' = 'paypal') {
+  await page.getByLabel('Name').fill('Ana Buyer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(method === 'card' ? 'Card' : 'PayPal', { exact: true }).check();
+  if (method === 'card') await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByLabel(/delivered immediately/).check();
+}
+
+/** The magic link from the newest outbox message sent to `email` (quoted-printable decoded). */
+async function magicLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(OUTBOX)) return undefined;
+        for (const file of readdirSync(OUTBOX).sort().reverse()) {
+          const raw = readFileSync(join(OUTBOX, file), 'utf8');
+          if (!raw.includes(`To: ${email}`)) continue;
+          const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+          link = /https?:\/\/\S+\/library\/[A-Za-z0-9_~-]+/.exec(text)?.[0];
+          return link;
+        }
+        return undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+async function pdfInfo(path: string) {
+  const doc = await PDFDocument.load(readFileSync(path));
+  return { pages: doc.getPageCount(), keywords: doc.getKeywords() ?? '' };
+}
+
+test.describe('The Love Blueprint landing page', () => {
+  test('headline, subtitle, sections, offer, and a cover that follows the language', async ({ page }) => {
+    await page.goto('/the-love-blueprint');
+    await expect(page.locator('h1')).toHaveText('The Love Blueprint');
+    await expect(page.getByText('Exclusively on Amora')).toBeVisible();
+    for (const heading of ['What Others Say', 'Feeling Disconnected?', "What You'll Get", "Who It's For", 'Special Launch Offer']) {
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    const offer = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Special Launch Offer' }) });
+    await expect(offer).toContainText('$7.99 one-time');
+    for (const promise of ['Instant access', 'Private email support', '100% digital', 'Secure payment', 'Delivered instantly to your inbox']) {
+      await expect(offer).toContainText(promise);
+    }
+    const cover = page.locator('img[data-edition]');
+    await expect(cover).toHaveAttribute('data-edition', 'en');
+    await page.getByRole('group', { name: 'Choose language' }).getByRole('button', { name: 'Français' }).click();
+    await expect(cover).toHaveAttribute('data-edition', 'fr');
+    await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/the-love-blueprint/fr');
+    await expect(offer.getByRole('link', { name: 'Download The Love Blueprint Now' })).toHaveAttribute('href', '/the-love-blueprint/fr');
+  });
+
+  test('What Others Say autoplays every 2 s with five stars and can be paused', async ({ page }) => {
+    await page.goto('/the-love-blueprint');
+    const region = page.getByRole('region', { name: 'Reader testimonials' });
+    await expect(region.getByRole('img', { name: 'Five out of five stars' }).first()).toBeVisible();
+    const track = region.locator('[aria-live]');
+    const offset = () => track.evaluate((el) => Math.round(new DOMMatrix(getComputedStyle(el).transform).m41));
+    await page.mouse.move(5, 5);
+    const start = await offset();
+    await expect.poll(offset, { timeout: 4000 }).not.toBe(start);
+    await region.getByRole('button', { name: 'Pause automatic scrolling' }).click();
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(800);
+    const paused = await offset();
+    await page.waitForTimeout(2600);
+    expect(await offset()).toBe(paused);
+    await expect(region.getByRole('button', { name: 'Next testimonial' })).toBeVisible();
+    await expect(region.getByRole('button', { name: 'Previous testimonial' })).toBeVisible();
+  });
+
+  test('language dialog: Proceed waits for a choice, then opens that purchase page', async ({ page }) => {
+    await page.goto('/the-love-blueprint');
+    await page.getByRole('button', { name: 'Choose language', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Language' });
+    await expect(dialog.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel('Language').selectOption('fr');
+    await expect(dialog.locator('img')).toHaveAttribute('src', '/images/covers/fr.svg');
+    await dialog.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page).toHaveURL(/\/the-love-blueprint\/fr$/);
+    await expect(page.getByText('Language: Français')).toBeVisible();
+  });
+});
+
+test.describe('purchase page', () => {
+  test('shows every validation message, and each clears when its field is edited', async ({ page }) => {
+    await page.goto('/the-love-blueprint/en');
+    await expect(page.getByTestId('price')).toContainText('$7.99');
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await expect(page.getByText('Name is required.')).toBeVisible();
+    await expect(page.getByText('Email is required.')).toBeVisible();
+    await expect(page.getByText('Select a payment method.')).toBeVisible();
+    await expect(page.getByText('Please confirm immediate delivery to continue.')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Name').fill('A');
+    await expect(page.getByText('Name is required.')).toHaveCount(0);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Card', { exact: true }).check();
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await expect(page.getByText('Invalid email.')).toBeVisible();
+    await expect(page.getByText('Card number is required.')).toBeVisible();
+    await page.getByLabel('Email').fill('a@b.co');
+    await expect(page.getByText('Invalid email.')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the card field takes digits only, at most 19, typed or pasted', async ({ page }) => {
+    await page.goto('/the-love-blueprint/en');
+    await page.getByLabel('Card', { exact: true }).check();
+    const card = page.getByLabel('Card number');
+    await card.pressSequentially('42a4-2 e+.9');
+    await expect(card).toHaveValue('42429');
+    await card.press('Backspace');
+    await expect(card).toHaveValue('4242');
+    await card.fill('');
+    await card.focus();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'card: 4242 4242-4242 4242 9999 8888');
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(card).toHaveValue('4242424242424242999');
+    await expect(card).toHaveAttribute('maxlength', '19');
+    await expect(card).toHaveAttribute('inputmode', 'numeric');
+  });
+
+  test('Confirm Purchase dialog: Cancel closes it, Confirm places the order', async ({ page }) => {
+    const email = `buyer-${Date.now()}@example.com`;
+    await page.goto('/the-love-blueprint/en');
+    await fillValidForm(page, email, 'card');
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Purchase' });
+    await expect(dialog).toContainText('Are you sure you want to purchase The Love Blueprint for $7.99?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // The first order may also open the embedded database (about two seconds).
+    await expect(page).toHaveURL(/\/success$/, { timeout: 20_000 });
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!);
+    expect(stored).toMatchObject({ name: 'Ana Buyer', email, paymentMethod: 'card', productId: 'en', cardLast4: '4242' });
+    expect(JSON.stringify(stored)).not.toContain('4242424242424242');
+  });
+});
+
+test.describe('after the purchase', () => {
+  test('success greeting, a 43-page download, and an email whose link downloads the stamped copy', async ({ page }) => {
+    // The first download of an edition typesets its book.
+    test.setTimeout(120_000);
+    const email = `reader-${Date.now()}@example.com`;
+    await page.goto('/the-love-blueprint/en');
+    await fillValidForm(page, email);
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/success$/, { timeout: 20_000 });
+    await expect(page.locator('h1')).toHaveText('Purchase Successful!');
+    await expect(page.getByText('Thank you for your purchase.')).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Download' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Hi Ana Buyer!');
+    await expect(dialog).toContainText(`We've sent a magic link to ${email} to unlock access.`);
+    await expect(dialog.locator('img')).toHaveAttribute('src', '/images/covers/en.svg');
+    await expectNoAxeViolations(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('the-love-blueprint-en.pdf');
+    const orderId = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!).orderId as string;
+    const fromSuccess = await pdfInfo((await download.path())!);
+    expect(fromSuccess.pages).toBe(43);
+    expect(fromSuccess.keywords).toContain(orderId);
+
+    const link = await magicLinkFor(email);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.locator('h1')).toHaveText('Your copy of The Love Blueprint');
+    await expect(page.getByText('Hi Ana Buyer,')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const [second] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
+    expect(second.suggestedFilename()).toBe('the-love-blueprint-en.pdf');
+    expect((await pdfInfo((await second.path())!)).keywords).toContain(orderId);
+  });
+
+  test('a tampered link ends on Broken Link; a script gets a 4xx and never the file', async ({ page, request }) => {
+    await page.goto('/library/eyJvIjoiZm9yZ2VkIiwieCI6OTk5OTk5OTk5OTk5OX0~AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await expect(page.locator('h1')).toHaveText('Broken Link');
+    await page.goto('/api/download/not-a-token/the-love-blueprint-en.pdf');
+    await expect(page.locator('h1')).toHaveText('Broken Link');
+    const response = await request.get('/api/download/not~atoken/the-love-blueprint-en.pdf');
+    expect(response.status()).toBe(403);
+    expect(response.headers()['content-type']).toContain('application/json');
+  });
+
+  test('the download answers with the right headers', async ({ request }) => {
+    test.setTimeout(120_000);
+    const order = await request.post('/api/orders', {
+      data: { editionId: 'fr', name: 'Léa', email: `lea-${Date.now()}@example.com`, paymentMethod: 'paypal', acceptDelivery: true },
+      headers: { 'x-forwarded-for': '10.55.0.1' },
+    });
+    expect(order.status()).toBe(201);
+    const { downloadUrl } = await order.json();
+    expect(downloadUrl).toMatch(/the-love-blueprint-fr\.pdf$/);
+    const file = await request.get(downloadUrl);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect(file.headers()['content-disposition']).toBe('attachment; filename="the-love-blueprint-fr.pdf"');
+    expect(file.headers()['cache-control']).toBe('no-store');
+    expect((await PDFDocument.load(await file.body())).getPageCount()).toBe(43);
+  });
+
+  test('/success with nothing stored says so', async ({ page }) => {
+    await page.goto('/success');
+    await expect(page.getByText('No purchase details found.')).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Download' }).click();
+    await expect(page.getByRole('dialog')).toContainText('No purchase details found.');
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Download' })).toHaveCount(0);
+  });
+});
