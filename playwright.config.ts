@@ -6,10 +6,13 @@ const baseURL = urlOf(PORTS.main);
 /** `next start` of the production build on a port, with extra environment. */
 function site(port: number, env: Record<string, string> = {}) {
   return {
-    command: `npx next start -H localhost -p ${port}`,
+    // Node directly (not npx), so the stop signal reaches the server itself.
+    command: `node node_modules/next/dist/bin/next start -H localhost -p ${port}`,
     url: `${urlOf(port)}/modern-slavery-act`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
+    // Stop politely, so the embedded database closes its files cleanly.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
     env: { NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: `.data/e2e/${port}`, ...env },
   };
 }

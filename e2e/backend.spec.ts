@@ -45,9 +45,12 @@ test.describe('with the content backend down', () => {
 test.describe('with CONTENT_API_URL pointing at our own /api', () => {
   test('renders the same terms as the embedded store', async ({ page, browser }) => {
     await page.goto(`${urlOf(PORTS.mirror)}/terms`);
+    // React may hold a streamed section back for a moment after load; wait for the body.
+    await expect(page.locator('main h2').first()).toBeVisible();
     const mirrored = await page.locator('main').innerText();
     const other = await browser.newPage();
     await other.goto(`${urlOf(PORTS.main)}/terms`);
+    await expect(other.locator('main h2').first()).toBeVisible();
     expect(mirrored).toBe(await other.locator('main').innerText());
     expect(mirrored).toContain('Last updated: 15 July 2025');
     await other.close();

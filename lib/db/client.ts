@@ -75,6 +75,26 @@ export async function openDb(options: { databaseUrl?: string; dataDir: string })
 }
 
 let shared: Promise<Db> | undefined;
+let closing = false;
+closeOnShutdown.done = false;
+
+/** Closes the database cleanly when the server is asked to stop, so PGlite's files stay consistent. */
+function closeOnShutdown() {
+  if (closeOnShutdown.done) return;
+  closeOnShutdown.done = true;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      // Never let a hung close keep the process alive.
+      setTimeout(() => process.exit(0), 3000).unref();
+      void (shared ?? Promise.resolve(undefined))
+        .then((db) => db?.close())
+        .catch(() => undefined)
+        .finally(() => process.exit(0));
+    });
+  }
+}
 
 /**
  * The process's database, opened lazily on first use and once only (PGlite takes about
@@ -83,6 +103,7 @@ let shared: Promise<Db> | undefined;
  */
 export function getDb(): Promise<Db> {
   if (!shared) {
+    closeOnShutdown();
     const { databaseUrl, dataDir } = env();
     shared = openDb({ databaseUrl, dataDir }).catch((error: unknown) => {
       shared = undefined;
