@@ -35,7 +35,8 @@ if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
   PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 fi
 PG_DIR=$(mktemp -d /tmp/amora-pg.XXXXXX)
-PG_PORT=${PG_PORT:-54329}
+# A port nothing else is using right now.
+PG_PORT=${PG_PORT:-$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 # PostgreSQL refuses to run as root; use its own system user then.
 if [ "$(id -u)" -eq 0 ]; then
   chown postgres "$PG_DIR"
@@ -43,14 +44,17 @@ if [ "$(id -u)" -eq 0 ]; then
 else
   as_pg() { "$@"; }
 fi
-as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -A trust -U amora >/dev/null
-as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w \
-  -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1" start >/dev/null
 stop_postgres() {
   as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast stop >/dev/null 2>&1 || true
   rm -rf "$PG_DIR"
 }
 trap stop_postgres EXIT
+as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -A trust -U amora >/dev/null
+if ! as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w \
+  -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1" start >/dev/null; then
+  cat "$PG_DIR/server.log" >&2
+  exit 1
+fi
 "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U amora amora_test
 export TEST_DATABASE_URL="postgres://amora@127.0.0.1:$PG_PORT/amora_test"
 
