@@ -10,26 +10,18 @@ import type { EditionView } from './types';
 import buttons from '@/components/ui/button.module.css';
 import styles from './Shop.module.css';
 
-type Labels = { open: string; title: string; description: string; language: string; placeholder: string; proceed: string; close: string };
+export type Labels = { open: string; title: string; description: string; language: string; placeholder: string; proceed: string; close: string };
 
-/** 'Select Language': a dropdown with a cover preview; Proceed stays disabled until a language is chosen. */
-export function LanguageDialog({ editions, labels }: { editions: EditionView[]; labels: Labels }) {
+/** 'Select Language': a dropdown with a cover preview; Proceed stays disabled until a language is chosen. Loaded on open. */
+export default function LanguageDialog({ editions, labels, onClose }: { editions: EditionView[]; labels: Labels; onClose: () => void }) {
   const selected = useSelectedEdition();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState('');
   const id = useId();
   const preview = editions.find((e) => e.id === (choice || selected));
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setChoice('');
-      }}
-    >
-      <Dialog.Trigger className={buttons.secondary}>{labels.open}</Dialog.Trigger>
+    <Dialog.Root open onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.dialog}>
@@ -64,7 +56,7 @@ export function LanguageDialog({ editions, labels }: { editions: EditionView[]; 
             disabled={!choice}
             onClick={() => {
               setSelectedEdition(choice);
-              setOpen(false);
+              onClose();
               router.push(`/the-love-blueprint/${choice}`);
             }}
           >

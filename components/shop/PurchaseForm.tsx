@@ -1,6 +1,6 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
+import dynamic from 'next/dynamic';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -31,6 +31,8 @@ export type PurchaseLabels = {
   processing: string;
   errors: Record<PurchaseErrorKey, string>;
 };
+
+const ConfirmDialog = dynamic(() => import('./ConfirmDialog'), { ssr: false });
 
 const DRAFT_KEY = 'purchase-draft';
 const ATTEMPT_KEY = 'purchase-attempt';
@@ -191,28 +193,14 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
         </button>
       </form>
 
-      <Dialog.Root open={confirmOpen} onOpenChange={(open) => !placing && setConfirmOpen(open)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={styles.overlay} />
-          <Dialog.Content className={styles.dialog} aria-busy={placing}>
-            <Dialog.Title className={styles.dialogTitle}>{labels.confirmTitle}</Dialog.Title>
-            <Dialog.Description>{labels.confirmBody}</Dialog.Description>
-            <div className={styles.dialogActions}>
-              <button type="button" className={buttons.primary} onClick={() => void placeOrder()} disabled={placing}>
-                {placing ? labels.processing : labels.confirm}
-              </button>
-              <Dialog.Close className={buttons.secondary} disabled={placing}>
-                {labels.cancel}
-              </Dialog.Close>
-            </div>
-            {placing ? (
-              <p className="visually-hidden" role="status">
-                {labels.processing}
-              </p>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {confirmOpen ? (
+        <ConfirmDialog
+          placing={placing}
+          labels={labels}
+          onConfirm={() => void placeOrder()}
+          onClose={() => setConfirmOpen(false)}
+        />
+      ) : null}
     </>
   );
 }

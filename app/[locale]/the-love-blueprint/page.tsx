@@ -9,7 +9,7 @@ import { Star } from '@/components/home/icons';
 import { EditionCover } from '@/components/shop/EditionCover';
 import { EditionPicker } from '@/components/shop/EditionPicker';
 import { BuyLink } from '@/components/shop/BuyButtons';
-import { LanguageDialog } from '@/components/shop/LanguageDialog';
+import { LanguageButton } from '@/components/shop/LanguageButton';
 import buttons from '@/components/ui/button.module.css';
 import styles from '@/components/shop/Shop.module.css';
 
@@ -39,7 +39,7 @@ export default async function LoveBlueprintPage() {
             <p className={styles.facts}>{t('facts')}</p>
             <div className={styles.actions}>
               <BuyLink label={t('buyNow')} className={buttons.primary} />
-              <LanguageDialog
+              <LanguageButton
                 editions={views}
                 labels={{
                   open: t('chooseLanguage'),

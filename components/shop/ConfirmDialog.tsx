@@ -1,0 +1,40 @@
+'use client';
+
+import * as Dialog from '@radix-ui/react-dialog';
+import buttons from '@/components/ui/button.module.css';
+import styles from './Shop.module.css';
+
+type Props = {
+  placing: boolean;
+  labels: { confirmTitle: string; confirmBody: string; confirm: string; cancel: string; processing: string };
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** 'Confirm Purchase': loaded only when the form is valid and about to ask (keeps Radix off the first load). */
+export default function ConfirmDialog({ placing, labels, onConfirm, onClose }: Props) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !placing && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog} aria-busy={placing}>
+          <Dialog.Title className={styles.dialogTitle}>{labels.confirmTitle}</Dialog.Title>
+          <Dialog.Description>{labels.confirmBody}</Dialog.Description>
+          <div className={styles.dialogActions}>
+            <button type="button" className={buttons.primary} onClick={onConfirm} disabled={placing}>
+              {placing ? labels.processing : labels.confirm}
+            </button>
+            <Dialog.Close className={buttons.secondary} disabled={placing}>
+              {labels.cancel}
+            </Dialog.Close>
+          </div>
+          {placing ? (
+            <p className="visually-hidden" role="status">
+              {labels.processing}
+            </p>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,32 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useRef, useState } from 'react';
+import type { Labels } from './LanguageDialog';
+import type { EditionView } from './types';
+import buttons from '@/components/ui/button.module.css';
+
+const LanguageDialog = dynamic(() => import('./LanguageDialog'), { ssr: false });
+
+/** Opens the 'Select Language' dialog, whose code (and Radix) is fetched only then. */
+export function LanguageButton({ editions, labels }: { editions: EditionView[]; labels: Labels }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button ref={button} type="button" className={buttons.secondary} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {labels.open}
+      </button>
+      {open ? (
+        <LanguageDialog
+          editions={editions}
+          labels={labels}
+          onClose={() => {
+            setOpen(false);
+            button.current?.focus();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
