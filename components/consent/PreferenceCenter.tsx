@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { ALL_CONSENT, NO_CONSENT, consentCategories, type ConsentCategory, type Preferences } from '@/lib/consent/cookies';
 import { CloseIcon } from '@/components/ui/icons';
 import type { ConsentLabels } from './labels';
+import dialog from '@/components/ui/dialog.module.css';
 import styles from './Consent.module.css';
 
 type Props = {
@@ -51,11 +52,11 @@ export default function PreferenceCenter({ labels, initial, onOpenChange, onDeci
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content className={styles.dialog}>
           <div className={styles.dialogHeader}>
             <Dialog.Title className={styles.dialogTitle}>{labels.centerTitle}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label={labels.close}>
+            <Dialog.Close className={dialog.close} aria-label={labels.close}>
               <CloseIcon />
             </Dialog.Close>
           </div>

@@ -6,6 +6,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { countQuestions, filterHelp, type HelpCategory } from '@/lib/help/filter';
 import type { HelpItem } from '@/lib/content/schemas';
 import { ChevronDownIcon, CloseIcon } from '@/components/ui/icons';
+import dialog from '@/components/ui/dialog.module.css';
 import styles from './HelpCentre.module.css';
 
 export type HelpLabels = {
@@ -108,7 +109,7 @@ export function HelpCentre({ categories, labels, initialQuery }: { categories: H
 
       <Dialog.Root open={selected !== null} onOpenChange={(isOpen) => !isOpen && setSelected(null)}>
         <Dialog.Portal>
-          <Dialog.Overlay className={styles.overlay} />
+          <Dialog.Overlay className={dialog.overlay} />
           <Dialog.Content
             className={styles.sheet}
             onCloseAutoFocus={(event) => {
@@ -119,7 +120,7 @@ export function HelpCentre({ categories, labels, initialQuery }: { categories: H
             <div className={styles.handle} aria-hidden="true" />
             <div className={styles.sheetHeader}>
               <Dialog.Title className={styles.sheetTitle}>{selected?.question}</Dialog.Title>
-              <Dialog.Close className={styles.close} aria-label={labels.close}>
+              <Dialog.Close className={dialog.close} aria-label={labels.close}>
                 <CloseIcon />
               </Dialog.Close>
             </div>

@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useDisclosure } from './useDisclosure';
 import { usePathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/locales';
 import { ChevronDownIcon, GlobeIcon, CheckIcon } from '@/components/ui/icons';
@@ -25,34 +26,11 @@ export function localizedHref(locale: Locale, pathname: string, query: string): 
  */
 export function LocaleSwitcher({ current, options, label }: Props) {
   const pathname = usePathname();
-  // Open only for the page (and language) it was opened on, so any navigation closes it.
-  const page = `${current}:${pathname}`;
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === page;
-  const setOpen = (value: boolean) => setOpenOn(value ? page : null);
-  const [query, setQuery] = useState('');
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  // A page is a path in a language: switching either closes the list.
+  const { open, setOpen, toggleRef: buttonRef } = useDisclosure<HTMLButtonElement>(`${current}:${pathname}`, rootRef);
+  const [query, setQuery] = useState('');
   const listId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenOn(null);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
 
   const currentName = options.find((option) => option.code === current)?.name ?? current;
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
+import { useDisclosure } from './useDisclosure';
 import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
 import { SECTION_SCROLL, SECTION_STORAGE_KEY, type HomeSection } from '@/lib/navigation/sections';
 import { smoothScrollToElement } from '@/lib/navigation/smooth-scroll';
@@ -27,24 +28,8 @@ function isPlainLeftClick(event: MouseEvent) {
 export function SiteNav({ sections, labels, children }: Props) {
   const pathname = usePathname();
   const router = useRouter();
-  // The menu is open only for the page it was opened on, so any navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, toggleRef } = useDisclosure<HTMLButtonElement>(pathname);
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenOn(null);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
 
   const goToSection = (event: MouseEvent<HTMLAnchorElement>, id: HomeSection) => {
     if (!isPlainLeftClick(event)) return;

@@ -2,6 +2,7 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import buttons from '@/components/ui/button.module.css';
+import dialog from '@/components/ui/dialog.module.css';
 import styles from './Shop.module.css';
 
 type Props = {
@@ -16,7 +17,7 @@ export default function ConfirmDialog({ placing, labels, onConfirm, onClose }: P
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !placing && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content className={styles.dialog} aria-busy={placing}>
           <Dialog.Title className={styles.dialogTitle}>{labels.confirmTitle}</Dialog.Title>
           <Dialog.Description>{labels.confirmBody}</Dialog.Description>

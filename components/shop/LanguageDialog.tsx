@@ -8,6 +8,7 @@ import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/selected-edit
 import { CloseIcon } from '@/components/ui/icons';
 import type { EditionView } from './types';
 import buttons from '@/components/ui/button.module.css';
+import dialog from '@/components/ui/dialog.module.css';
 import styles from './Shop.module.css';
 
 export type Labels = { open: string; title: string; description: string; language: string; placeholder: string; proceed: string; close: string };
@@ -23,11 +24,11 @@ export default function LanguageDialog({ editions, labels, onClose }: { editions
   return (
     <Dialog.Root open onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content className={styles.dialog}>
           <div className={styles.dialogHeader}>
             <Dialog.Title className={styles.dialogTitle}>{labels.title}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label={labels.close}>
+            <Dialog.Close className={dialog.close} aria-label={labels.close}>
               <CloseIcon />
             </Dialog.Close>
           </div>

@@ -7,6 +7,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData } from '@/lib/shop/purchase-data';
 import type { EditionView } from './types';
 import buttons from '@/components/ui/button.module.css';
+import dialog from '@/components/ui/dialog.module.css';
 import styles from './Shop.module.css';
 
 type Labels = { goToDownload: string; dialogTitle: string; greeting: string; magicLink: string; download: string; downloading: string; close: string; noDetails: string };
@@ -53,7 +54,7 @@ export function SuccessView({ editions, labels }: { editions: EditionView[]; lab
       <Dialog.Trigger className={buttons.primary}>{labels.goToDownload}</Dialog.Trigger>
       {raw !== undefined && !data ? <p className={styles.muted}>{labels.noDetails}</p> : null}
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content className={styles.dialog}>
           <Dialog.Title className={styles.dialogTitle}>{labels.dialogTitle}</Dialog.Title>
           {data ? (
