@@ -6,6 +6,8 @@ import { buildPageCsp, createNonce } from './lib/security/csp';
 import { CONSENT_COOKIE, decisionFrom } from './lib/consent/cookies';
 import { CONSENT_HEADER } from './lib/consent/header';
 import { isHttps } from './lib/security/request';
+import { splitLocale } from './lib/i18n/paths';
+import { PATH_HEADER } from './lib/seo/headers';
 
 const handleLocale = createMiddleware(routing);
 
@@ -27,6 +29,8 @@ export function proxy(request: NextRequest) {
   headers.delete(CONSENT_HEADER);
   headers.set(CONSENT_HEADER, decisionFrom(request.cookies.get(CONSENT_COOKIE)?.value));
   headers.set('x-nonce', nonce);
+  // The locale-free path, for canonical and hreflang links (metadata cannot see the URL otherwise).
+  headers.set(PATH_HEADER, splitLocale(request.nextUrl.pathname).path);
   headers.set('Content-Security-Policy', csp);
 
   const response = handleLocale(new NextRequest(request, { headers }));

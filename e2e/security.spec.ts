@@ -62,6 +62,8 @@ test.describe('HTTP security headers', () => {
 
 test.describe('CSP in the browser', () => {
   test('no route reports a CSP violation, including the lazily loaded preference centre', async ({ page }) => {
+    // Two dozen full page loads, each waiting for the network to settle.
+    test.setTimeout(120_000);
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());

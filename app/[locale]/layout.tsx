@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
+import { alternatesFor } from '@/lib/seo/alternates';
+import { PATH_HEADER } from '@/lib/seo/headers';
 import { routing } from '@/lib/i18n/routing';
 import { directionOf } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
@@ -24,8 +27,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) return {};
   const t = await getTranslations({ locale, namespace: 'metadata' });
+  // The proxy strips the locale; a client cannot smuggle a path in, since it is always overwritten.
+  const path = (await headers()).get(PATH_HEADER) ?? '/';
   return {
     metadataBase: new URL(env().siteUrl),
+    alternates: alternatesFor(env().siteUrl, path.startsWith('/') ? path : '/', locale),
     applicationName: site.brand,
     title: {
       default: t('siteTitle', { brand: site.brand }),

@@ -1,0 +1,14 @@
+import { locales, type Locale } from '@/lib/i18n/locales';
+import { localizePath } from '@/lib/i18n/paths';
+
+/**
+ * Canonical and hreflang alternates for a locale-free path: one stable URL per language
+ * (English at the bare path), plus x-default pointing at English.
+ */
+export function alternatesFor(siteUrl: string, path: string, locale: Locale) {
+  const url = (l: Locale) => `${siteUrl}${localizePath(path, l)}`;
+  return {
+    canonical: url(locale),
+    languages: { ...Object.fromEntries(locales.map((l) => [l, url(l)])), 'x-default': url('en') } as Record<string, string>,
+  };
+}
