@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { getFaqs } from '@/lib/content';
 import { site } from '@/lib/site';
 import { FaqTabs } from './FaqTabs';
@@ -8,7 +8,8 @@ import styles from './FaqSection.module.css';
 
 /** The FAQ block: fetched on the server through lib/content, shown with SPEC.md's error state on failure. */
 export async function FaqSection() {
-  const [result, t] = await Promise.all([getFaqs(), getTranslations()]);
+  const locale = await getLocale();
+  const [result, t] = await Promise.all([getFaqs(locale), getTranslations()]);
   return (
     <section id="faq" className={home.section} aria-labelledby="faq-title">
       <div className="container">

@@ -35,8 +35,22 @@ function readJson<S extends z.ZodType>(path: string, schema: S): z.output<S> {
   return fillTokensDeep(parsed.data);
 }
 
+/** content/{folder}/{locale}.json, else content/{folder}/en.json. */
+function readLocalized<S extends z.ZodType>(folder: string, locale: string, schema: S): z.output<S> {
+  if (locale !== 'en') {
+    try {
+      return readJson(`${folder}/${locale}.json`, schema);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return readJson(`${folder}/en.json`, schema);
+}
+
 export const embedded = {
-  faqs: (): FaqItem[] => once('faqs', () => readJson('faqs.json', faqListSchema)),
+  /** FAQs in a language, English when that language has none yet. */
+  faqs: (locale = 'en'): FaqItem[] =>
+    once(`faqs:${locale}`, () => readLocalized(`faqs`, locale, faqListSchema)),
 
   terms: (): string => once('terms', () => fillTokens(readFileSync(join(CONTENT_DIR, 'terms/en.html'), 'utf8'))),
 
@@ -51,7 +65,7 @@ export const embedded = {
 
   post: (id: string): Post | undefined => embedded.posts().find((post) => post.id === id),
 
-  help: (): HelpDocument => once('help', () => readJson('help.json', helpDocumentSchema)),
+  help: (locale = 'en'): HelpDocument => once(`help:${locale}`, () => readLocalized('help', locale, helpDocumentSchema)),
 
   /** A long-form document in a language, or undefined when that language has none. */
   document: (name: DocumentName, language: string): ContentDocument | undefined =>

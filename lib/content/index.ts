@@ -29,8 +29,9 @@ function fromEmbedded<T>(kind: Parameters<typeof failure>[0], read: () => T | un
   }
 }
 
-export async function getFaqs(): Promise<ContentResult<FaqItem[]>> {
-  return remoteClient()?.faqs() ?? fromEmbedded('faqs', embedded.faqs);
+/** FAQs: the backend's (which has one language) or the embedded ones in the visitor's language. */
+export async function getFaqs(locale = 'en'): Promise<ContentResult<FaqItem[]>> {
+  return remoteClient()?.faqs() ?? fromEmbedded('faqs', () => embedded.faqs(locale));
 }
 
 /** The terms HTML document ('' when the backend has none). */
@@ -50,8 +51,8 @@ export async function getPost(id: string): Promise<ContentResult<Post>> {
 }
 
 /** The help document is always the site's own (SPEC.md §7: a static file of the website). */
-export async function getHelp(): Promise<ContentResult<HelpDocument>> {
-  return fromEmbedded('help', embedded.help);
+export async function getHelp(locale = 'en'): Promise<ContentResult<HelpDocument>> {
+  return fromEmbedded('help', () => embedded.help(locale));
 }
 
 /** A long-form document in the visitor's language, else English; `language` says which one it is. */

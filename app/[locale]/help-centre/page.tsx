@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { getHelp } from '@/lib/content';
 import { site } from '@/lib/site';
 import { countQuestions, type HelpCategory } from '@/lib/help/filter';
@@ -12,7 +12,8 @@ export const generateMetadata = titleMetadata('helpCentre');
 type Props = { searchParams: Promise<{ q?: string | string[] }> };
 
 export default async function HelpCentrePage({ searchParams }: Props) {
-  const [result, t, params] = await Promise.all([getHelp(), getTranslations(), searchParams]);
+  const locale = await getLocale();
+  const [result, t, params] = await Promise.all([getHelp(locale), getTranslations(), searchParams]);
   const initialQuery = typeof params.q === 'string' ? params.q.slice(0, 100) : '';
   const categories: HelpCategory[] = result.ok ? Object.entries(result.data).map(([name, items]) => ({ name, items })) : [];
   const total = countQuestions(categories);
