@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '..');
 export const TMP = join(ROOT, 'bench', '.tmp');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--ignore-certificate-errors'];
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
@@ -59,7 +59,7 @@ export async function startServer(dir, port, extraEnv = {}) {
 
 /** Gzip bytes of every script a page loads (its own chunks and lazily loaded ones), as a browser would fetch them. */
 export async function measureJs(browser, url, cookies = []) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
   if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url })));
   const page = await context.newPage();
   const scripts = new Map();

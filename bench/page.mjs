@@ -5,6 +5,7 @@
 import { chromium } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startTlsFront } from './tls-front.mjs';
 import { CHROMIUM, ROOT, buildFloorApp, ensureTmp, lighthouseMedian, measureJs, run, startServer } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -20,8 +21,11 @@ ensureTmp();
 if (!args.includes('--no-build')) run('npm', ['run', 'build']);
 const floorDir = buildFloorApp();
 
-const site = await startServer(ROOT, 3300, { DATA_DIR: join(ROOT, 'bench', '.tmp', 'data') });
-const floor = await startServer(floorDir, 3301);
+const siteServer = await startServer(ROOT, 3300, { DATA_DIR: join(ROOT, 'bench', '.tmp', 'data') });
+const floorServer = await startServer(floorDir, 3301);
+// Measured through a local HTTPS/HTTP2 front, as production serves them (see tls-front.mjs).
+const site = await startTlsFront(siteServer.url, 3443);
+const floor = await startTlsFront(floorServer.url, 3444);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 
 try {
@@ -40,7 +44,7 @@ try {
   const md = [
     `# Page benchmark (${result.date.slice(0, 10)})`,
     '',
-    `Lighthouse ${runs > 1 ? `median of ${runs} runs` : '1 run'}, mobile, default simulated slow 4G, Debian Chromium. JavaScript = gzip bytes of every script the page loads.`,
+    `Lighthouse ${runs > 1 ? `median of ${runs} runs` : '1 run'}, mobile, default simulated slow 4G, Debian Chromium, served over HTTPS/HTTP2 by a local front (bench/tls-front.mjs). JavaScript = gzip bytes of every script the page loads.`,
     '',
     '| page | perf | a11y | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KiB gz | × floor |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -55,6 +59,8 @@ try {
   console.log(md);
 } finally {
   await browser.close();
-  site.child.kill();
-  floor.child.kill();
+  site.close();
+  floor.close();
+  siteServer.child.kill();
+  floorServer.child.kill();
 }

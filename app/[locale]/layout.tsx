@@ -8,6 +8,7 @@ import { alternatesFor } from '@/lib/seo/alternates';
 import { PATH_HEADER } from '@/lib/seo/headers';
 import { routing } from '@/lib/i18n/routing';
 import { directionOf } from '@/lib/i18n/locales';
+import { fontStylesheets } from '@/lib/i18n/fonts';
 import { env } from '@/lib/env';
 import { site } from '@/lib/site';
 import { fontVariables } from '@/lib/fonts';
@@ -61,6 +62,10 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale} dir={directionOf(locale)} className={fontVariables}>
       <body>
+        {/* React hoists these into <head>; only this language's script font is linked. */}
+        {fontStylesheets(locale).map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
         {/* Client islands get translated strings as props: no messages and no ICU formatter ship to the browser. */}
         <Header />
         <main id="main" tabIndex={-1}>

@@ -5,7 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useRouter } from '@/lib/i18n/navigation';
-import { filterCardInput, isAllowedCardKey, purchaseSchema, CARD_MAX_LENGTH, type PurchaseErrorKey } from '@/lib/shop/purchase-schema';
+import type { Resolver } from 'react-hook-form';
+import { filterCardInput, isAllowedCardKey, CARD_MAX_LENGTH } from '@/lib/shop/card-input';
+import type { PurchaseErrorKey } from '@/lib/shop/purchase-schema';
 import { PURCHASE_DATA_KEY, type PurchaseData } from '@/lib/shop/purchase-data';
 import buttons from '@/components/ui/button.module.css';
 import styles from './Shop.module.css';
@@ -34,6 +36,14 @@ export type PurchaseLabels = {
 
 const ConfirmDialog = dynamic(() => import('./ConfirmDialog'), { ssr: false });
 
+// The zod schema (and zod's core, ~30 KiB gzip) is only needed to validate, so it loads when the
+// buyer first focuses the form, not with the page. Submitting before that simply waits for it.
+const loadSchema = () => import('@/lib/shop/purchase-schema');
+const resolver: Resolver<FormValues> = async (values, context, options) => {
+  const { purchaseSchema } = await loadSchema();
+  return (zodResolver(purchaseSchema as never) as unknown as Resolver<FormValues>)(values, context, options);
+};
+
 const DRAFT_KEY = 'purchase-draft';
 const ATTEMPT_KEY = 'purchase-attempt';
 
@@ -60,7 +70,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
     reset,
     formState: { errors },
   } = useForm<FormValues>({
-    resolver: zodResolver(purchaseSchema as never),
+    resolver,
     defaultValues: { name: '', email: '', cardNumber: '', acceptDelivery: false },
     reValidateMode: 'onSubmit',
     shouldFocusError: true,
@@ -121,7 +131,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
 
   return (
     <>
-      <form className={styles.form} noValidate onSubmit={handleSubmit(() => setConfirmOpen(true))}>
+      <form className={styles.form} noValidate onFocus={() => void loadSchema()} onSubmit={handleSubmit(() => setConfirmOpen(true))}>
         <div className={styles.field}>
           <label htmlFor={ids.name}>{labels.name}</label>
           <input id={ids.name} className={styles.input} autoComplete="name" aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? `${ids.name}-error` : undefined} {...register('name', clearOnEdit('name'))} />

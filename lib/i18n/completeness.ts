@@ -12,7 +12,7 @@ const CONTENT = join(process.cwd(), 'content');
 
 /** Values that are rightly the same in every language: brand and product names, store names, symbols. */
 export const sameInEveryLanguage: ReadonlySet<string> = new Set([
-  '{brand}', 'OK', 'PayPal', 'App Store', 'Google Play', 'Instagram', 'Facebook', 'X', 'Blog', 'Email', 'E-mail',
+  '{brand}', 'OK', 'Marketing', 'Error 404', 'Canada', 'Vancouver, Canada', 'Lyon, France', 'PayPal', 'App Store', 'Google Play', 'Instagram', 'Facebook', 'X', 'Blog', 'Email', 'E-mail',
   'N/A', '{index} / {total}', '{index} of {total}', '{brand} · {title}', '%s · {brand}', 'The Love Blueprint', 'The Love BluePrint',
   'Cookies', 'Chat', 'Spam', 'Online', 'Stop', 'Start', 'Menu', 'Support', 'Premium', 'Name', 'Status', 'Info', 'Links', 'Hotline',
 ]);

@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import type { core } from 'zod/mini';
 import { purchaseErrorText } from './purchase-schema';
 
 /** zod issues → `{ field: English message }` for the order endpoint's 422 answer (first issue per field). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'body');
