@@ -104,7 +104,9 @@ test.describe('blog listing', () => {
     await page.goto('/blog/first-date-questions-that-matter');
     await expect(page).toHaveTitle(/First-Date Conversations/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{60,}/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /first-date-questions-that-matter\.svg$/);
+    // The covers are SVG, which social networks do not render: the blog's card image stands in.
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og\/blog\.png$/);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
   });
 
   test('listing and article are accessible', async ({ page }) => {
@@ -131,7 +133,12 @@ test.describe('blog with a hostile backend', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
-    await expect(page.locator('main').locator('script, iframe, [onerror], [onclick], [onload]')).toHaveCount(0);
+    await expect(page.locator('main').locator('script:not([type="application/ld+json"]), iframe, [onerror], [onclick], [onload]')).toHaveCount(0);
+    // The hostile title reaches the JSON-LD only as escaped data.
+    for (const block of await page.locator('script[type="application/ld+json"]').allTextContents()) {
+      expect(block).not.toContain('<');
+      expect(() => JSON.parse(block)).not.toThrow();
+    }
     // The unsafe cover falls back to the default image.
     await expect(page.locator('main img').first()).toHaveAttribute('src', '/images/blog/default.svg');
   });

@@ -136,7 +136,8 @@ test.describe('language dropdown', () => {
     await expect(page).toHaveURL(/\/de\/community-guidelines$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 
-    await page.getByRole('button', { name: /Choose language/ }).click();
+    // The button's label is German now; it names the current language.
+    await page.getByRole('button', { name: /Deutsch/ }).click();
     await page.locator('header [hreflang="en"]').click();
     await expect(page).toHaveURL(/localhost:\d+\/community-guidelines$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -12,6 +12,9 @@ import { fontStylesheets } from '@/lib/i18n/fonts';
 import { env } from '@/lib/env';
 import { site } from '@/lib/site';
 import { fontVariables } from '@/lib/fonts';
+import { socialMetadata } from '@/lib/seo/social';
+import { organizationJsonLd } from '@/lib/seo/json-ld';
+import { JsonLd } from '@/components/seo/JsonLd';
 import { Header } from '@/components/layout/Header';
 import { Footer } from '@/components/layout/Footer';
 import { ScrollManager } from '@/components/layout/ScrollManager';
@@ -39,6 +42,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       template: t('titleTemplate', { brand: site.brand }),
     },
     description: t('description', { brand: site.brand }),
+    ...socialMetadata({ title: t('siteTitle', { brand: site.brand }), description: t('description', { brand: site.brand }), locale }),
   };
 }
 
@@ -66,6 +70,7 @@ export default async function LocaleLayout({ children, params }: Props) {
         {fontStylesheets(locale).map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
+        <JsonLd data={organizationJsonLd(env().siteUrl)} />
         {/* Client islands get translated strings as props: no messages and no ICU formatter ship to the browser. */}
         <Header />
         <main id="main" tabIndex={-1}>

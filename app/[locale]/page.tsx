@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getHomeContent } from '@/lib/content/home';
 import { site } from '@/lib/site';
+import { socialMetadata } from '@/lib/seo/social';
 import { Hero } from '@/components/home/Hero';
 import { Features } from '@/components/home/Features';
 import { HowItWorks } from '@/components/home/HowItWorks';
@@ -15,8 +16,14 @@ import { Advantages } from '@/components/home/Advantages';
 import { ClosingCta } from '@/components/home/ClosingCta';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('metadata');
-  return { title: { absolute: t('siteTitle', { brand: site.brand }) } };
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+  const title = t('metadata.siteTitle', { brand: site.brand });
+  const description = t('metadata.description', { brand: site.brand });
+  return {
+    title: { absolute: title },
+    description,
+    ...socialMetadata({ title, description, locale, image: 'home', imageAlt: t('seo.ogImageAlt', { brand: site.brand }) }),
+  };
 }
 
 /** The landing page: a server component; only the step selector, carousel, FAQ tabs and reveals are client islands. */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ContentDocument } from '@/lib/content/schemas';
 import { formatDocumentDate } from '@/lib/i18n/dates';
 import { InlineText } from './InlineText';
+import { EnglishOnlyNote } from './EnglishOnlyNote';
 import prose from './Prose.module.css';
 import styles from './DocumentView.module.css';
 
@@ -34,11 +35,7 @@ export async function DocumentView({ document, language, title, before, after, s
             {document.updated ? <span>{t('updated', { date: formatDocumentDate(document.updated, locale) })}</span> : null}
           </p>
         ) : null}
-        {foreign ? (
-          <p className={styles.languageNote} role="note">
-            {t('englishOnly')}
-          </p>
-        ) : null}
+        {foreign ? <EnglishOnlyNote /> : null}
       </header>
       {showContents && document.sections.length > 3 ? (
         <nav className={styles.contents} aria-labelledby="document-contents">

@@ -46,7 +46,7 @@ export async function Header() {
           <LocaleSwitcher
             current={current}
             options={locales.map((code) => ({ code, name: localeNames[code] }))}
-            label={t('chooseLanguage', { language: localeNames[current] })}
+            label={`${t('chooseLanguage')}: ${localeNames[current]}`}
           />
         </SiteNav>
       </div>

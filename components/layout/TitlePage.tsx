@@ -1,7 +1,8 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { site } from '@/lib/site';
+import { socialMetadata, type CardImage } from '@/lib/seo/social';
 import styles from './TitlePage.module.css';
 
 export type PageKey = keyof (typeof import('@/content/messages/en.json'))['pages'];
@@ -18,12 +19,32 @@ export async function TitlePage({ pageKey, holding = false, children }: { pageKe
   );
 }
 
+const cardImageFor: Partial<Record<PageKey, CardImage>> = {
+  loveBlueprint: 'ebook',
+  purchase: 'ebook',
+  library: 'ebook',
+  success: 'ebook',
+  blog: 'blog',
+  article: 'blog',
+  helpCentre: 'help',
+};
+
 /** generateMetadata for a page titled by `pages.{key}`; title-only placeholders are kept out of search indexes. */
 export function titleMetadata(pageKey: PageKey, options: { index?: boolean } = {}) {
   return async function generateMetadata(): Promise<Metadata> {
-    const t = await getTranslations('pages');
+    const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+    const title = t(`pages.${pageKey}`, { brand: site.brand });
+    const description = t(`pageDescriptions.${pageKey}`, { brand: site.brand });
     return {
-      title: t(pageKey, { brand: site.brand }),
+      title,
+      description,
+      ...socialMetadata({
+        title: t('metadata.titleTemplate', { brand: site.brand }).replace('%s', title),
+        description,
+        locale,
+        image: cardImageFor[pageKey] ?? 'default',
+        imageAlt: t('seo.ogImageAlt', { brand: site.brand }),
+      }),
       robots: options.index === false ? { index: false, follow: true } : undefined,
     };
   };

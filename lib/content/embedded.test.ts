@@ -41,7 +41,7 @@ describe('embedded content store', () => {
   });
 
   it('has a full terms document', () => {
-    const terms = embedded.terms();
+    const terms = embedded.terms() ?? '';
     expect(terms).toMatch(/<body>[\s\S]*<\/body>/);
     expect(words(terms)).toBeGreaterThan(1500);
   });

@@ -47,23 +47,48 @@ function readLocalized<S extends z.ZodType>(folder: string, locale: string, sche
   return readJson(`${folder}/en.json`, schema);
 }
 
+/** The post files of one folder ([] when the folder does not exist). */
+function readPosts(folder: string): Post[] {
+  let files: string[];
+  try {
+    files = readdirSync(join(CONTENT_DIR, folder));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return files.filter((file) => file.endsWith('.json')).map((file) => readJson(`${folder}/${file}`, postSchema));
+}
+
 export const embedded = {
   /** FAQs in a language, English when that language has none yet. */
   faqs: (locale = 'en'): FaqItem[] =>
     once(`faqs:${locale}`, () => readLocalized(`faqs`, locale, faqListSchema)),
 
-  terms: (): string => once('terms', () => fillTokens(readFileSync(join(CONTENT_DIR, 'terms/en.html'), 'utf8'))),
+  /** The terms HTML in a language, or undefined when that language has none. */
+  terms: (locale = 'en'): string | undefined =>
+    once(`terms:${locale}`, () => {
+      try {
+        return fillTokens(readFileSync(join(CONTENT_DIR, 'terms', `${locale}.html`), 'utf8'));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    }),
 
-  /** Every post, newest first. */
-  posts: (): Post[] =>
-    once('posts', () =>
-      readdirSync(join(CONTENT_DIR, 'posts'))
-        .filter((file) => file.endsWith('.json'))
-        .map((file) => readJson(`posts/${file}`, postSchema))
-        .sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at)),
-    ),
+  /** Every post, newest first, each in the language when it has a translation (content/posts/{locale}/), else English. */
+  posts: (locale = 'en'): Post[] =>
+    once(`posts:${locale}`, () => {
+      const english = readPosts('posts').sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
+      if (locale === 'en') return english;
+      const own = new Map(readPosts(`posts/${locale}`).map((post) => [post.id, post]));
+      return english.map((post) => own.get(post.id) ?? post);
+    }),
 
-  post: (id: string): Post | undefined => embedded.posts().find((post) => post.id === id),
+  post: (id: string, locale = 'en'): Post | undefined => embedded.posts(locale).find((post) => post.id === id),
+
+  /** Which language a post is shown in for a locale: its own when translated, else English. */
+  postLanguage: (id: string, locale: string): string =>
+    locale !== 'en' && once(`post-ids:${locale}`, () => new Set(readPosts(`posts/${locale}`).map((post) => post.id))).has(id) ? locale : 'en',
 
   help: (locale = 'en'): HelpDocument => once(`help:${locale}`, () => readLocalized('help', locale, helpDocumentSchema)),
 

@@ -34,20 +34,36 @@ export async function getFaqs(locale = 'en'): Promise<ContentResult<FaqItem[]>> 
   return remoteClient()?.faqs() ?? fromEmbedded('faqs', () => embedded.faqs(locale));
 }
 
-/** The terms HTML document ('' when the backend has none). */
-export async function getTerms(): Promise<ContentResult<string>> {
+/**
+ * The terms HTML document ('' when the backend has none) and its language: the visitor's
+ * when we have it, else English. A remote backend has one language, English.
+ */
+export async function getTerms(locale = 'en'): Promise<ContentResult<{ html: string; language: string }>> {
   const client = remoteClient();
-  if (!client) return fromEmbedded('terms', embedded.terms);
+  if (!client) {
+    const own = locale === 'en' ? undefined : embedded.terms(locale);
+    if (own !== undefined) return success({ html: own, language: locale });
+    return fromEmbedded('terms', () => {
+      const html = embedded.terms('en');
+      return html === undefined ? undefined : { html, language: 'en' };
+    });
+  }
   const result = await client.terms();
-  return result.ok ? success(result.data.termsOf_service ?? '') : result;
+  return result.ok ? success({ html: result.data.termsOf_service ?? '', language: 'en' }) : result;
 }
 
-export async function getPosts(): Promise<ContentResult<Post[]>> {
-  return remoteClient()?.posts() ?? fromEmbedded('posts', embedded.posts);
+/** Posts in the visitor's language where translated (English otherwise; a remote backend has English only). */
+export async function getPosts(locale = 'en'): Promise<ContentResult<Post[]>> {
+  return remoteClient()?.posts() ?? fromEmbedded('posts', () => embedded.posts(locale));
 }
 
-export async function getPost(id: string): Promise<ContentResult<Post>> {
-  return remoteClient()?.post(id) ?? fromEmbedded('post', () => embedded.post(id));
+export async function getPost(id: string, locale = 'en'): Promise<ContentResult<Post>> {
+  return remoteClient()?.post(id) ?? fromEmbedded('post', () => embedded.post(id, locale));
+}
+
+/** The language a post is shown in for a locale. */
+export function postLanguage(id: string, locale: string): string {
+  return remoteClient() ? 'en' : embedded.postLanguage(id, locale);
 }
 
 /** The help document is always the site's own (SPEC.md §7: a static file of the website). */

@@ -12,3 +12,8 @@ export function alternatesFor(siteUrl: string, path: string, locale: Locale) {
     languages: { ...Object.fromEntries(locales.map((l) => [l, url(l)])), 'x-default': url('en') } as Record<string, string>,
   };
 }
+
+/** The absolute URL of a locale-free path in a language (the site URL from the environment). */
+export function absoluteUrl(siteUrl: string, path: string, locale: Locale): string {
+  return `${siteUrl}${localizePath(path, locale)}`;
+}

@@ -27,7 +27,8 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 /** The grid, pagination and count for one URL state; keyed by it so a change shows the spinner. */
 async function ArticleList({ category, page }: { category: string | null; page: string | null }) {
-  const [result, t, locale] = await Promise.all([getPosts(), getTranslations('blog'), getLocale()]);
+  const locale = await getLocale();
+  const [result, t] = await Promise.all([getPosts(locale), getTranslations('blog')]);
   if (!result.ok) return null;
   const state = listing(result.data, { category, page });
   return (
@@ -60,13 +61,13 @@ async function ArticleList({ category, page }: { category: string | null; page: 
 }
 
 export default async function BlogPage({ searchParams }: Props) {
-  const [params, result, t, tPages, tErrors, locale] = await Promise.all([
+  const locale = await getLocale();
+  const [params, result, t, tPages, tErrors] = await Promise.all([
     searchParams,
-    getPosts(),
+    getPosts(locale),
     getTranslations('blog'),
     getTranslations('pages'),
     getTranslations('errors'),
-    getLocale(),
   ]);
   const title = tPages('blog');
 
@@ -103,7 +104,8 @@ export default async function BlogPage({ searchParams }: Props) {
         <p className={styles.intro}>{t('intro', { brand: site.brand })}</p>
       </header>
 
-      <section className="container" aria-label={t('featured')}>
+      {/* The carousel is its own labelled region; a second landmark with the same name would only repeat it. */}
+      <div className="container">
         <Carousel
           loop={false}
           direction={isLocale(locale) ? directionOf(locale) : 'ltr'}
@@ -131,7 +133,7 @@ export default async function BlogPage({ searchParams }: Props) {
             </article>
           ))}
         </Carousel>
-      </section>
+      </div>
 
       <section className="container" aria-labelledby="all-articles">
         <div className={styles.toolbar}>

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { getTerms } from '@/lib/content';
 import { sanitizeHtml } from '@/lib/security/sanitize-html';
 import { titleMetadata } from '@/components/layout/TitlePage';
+import { EnglishOnlyNote } from '@/components/content/EnglishOnlyNote';
 import { LoadingState } from '@/components/ui/LoadingState';
 import prose from '@/components/content/Prose.module.css';
 import styles from '@/components/content/ContentPage.module.css';
@@ -11,7 +12,8 @@ export const generateMetadata = titleMetadata('terms');
 
 /** The terms body: fetched at request time, only the body of the HTML kept, sanitized. */
 async function TermsBody() {
-  const [result, t] = await Promise.all([getTerms(), getTranslations()]);
+  const locale = await getLocale();
+  const [result, t] = await Promise.all([getTerms(locale), getTranslations()]);
   if (!result.ok) {
     return (
       <p className={styles.error} role="alert">
@@ -19,10 +21,16 @@ async function TermsBody() {
       </p>
     );
   }
-  const html = sanitizeHtml(result.data);
+  const html = sanitizeHtml(result.data.html);
   if (!html) return <p className={styles.empty}>{t('terms.empty')}</p>;
-  // Safe: sanitizeHtml is an allowlist sanitizer (lib/security/sanitize-html.ts).
-  return <div className={prose.prose} dangerouslySetInnerHTML={{ __html: html }} />;
+  const foreign = result.data.language !== locale;
+  return (
+    <>
+      {foreign ? <EnglishOnlyNote /> : null}
+      {/* Safe: sanitizeHtml is an allowlist sanitizer (lib/security/sanitize-html.ts). */}
+      <div className={prose.prose} lang={foreign ? result.data.language : undefined} dangerouslySetInnerHTML={{ __html: html }} />
+    </>
+  );
 }
 
 export default async function TermsPage() {

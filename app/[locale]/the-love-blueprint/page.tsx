@@ -3,6 +3,7 @@ import { directionOf, isLocale } from '@/lib/i18n/locales';
 import { LAUNCH_EDITION, formatPrice } from '@/lib/shop/catalogue';
 import { editionViews, shopTestimonials } from '@/lib/shop/views';
 import { site } from '@/lib/site';
+import { ShopJsonLd } from '@/components/seo/ShopJsonLd';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { Carousel } from '@/components/ui/Carousel';
 import { Star } from '@/components/home/icons';
@@ -26,6 +27,7 @@ export default async function LoveBlueprintPage() {
 
   return (
     <>
+      <ShopJsonLd />
       <section className={styles.hero} aria-labelledby="blueprint-title">
         <div className={`container ${styles.heroInner}`}>
           <div className={styles.coverWrap}>

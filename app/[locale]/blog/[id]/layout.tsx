@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
 import { getPost } from '@/lib/content';
 
 /**
@@ -9,7 +10,7 @@ import { getPost } from '@/lib/content';
  */
 export default async function ArticleLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const result = await getPost(id);
+  const result = await getPost(id, await getLocale());
   if (!result.ok && result.error.reason === 'not_found') notFound();
   return children;
 }

@@ -1,13 +1,22 @@
 import type { Metadata } from 'next';
+import type { Post } from '@/lib/content/schemas';
 import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { getPost, getPosts } from '@/lib/content';
+import { getPost, getPosts, postLanguage } from '@/lib/content';
 import { coverOf } from '@/lib/content/media';
 import { categoryLabel, relatedPosts } from '@/lib/blog/listing';
 import { formatPostDate } from '@/lib/i18n/dates';
 import { Link } from '@/lib/i18n/navigation';
 import { htmlToText, sanitizeHtml } from '@/lib/security/sanitize-html';
+import { socialMetadata } from '@/lib/seo/social';
+import { site } from '@/lib/site';
+import { env } from '@/lib/env';
+import { isLocale } from '@/lib/i18n/locales';
+import { absoluteUrl } from '@/lib/seo/alternates';
+import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/seo/json-ld';
+import { JsonLd } from '@/components/seo/JsonLd';
+import { EnglishOnlyNote } from '@/components/content/EnglishOnlyNote';
 import { PostCard } from '@/components/blog/PostCard';
 import { ArticleNotFound } from '@/components/blog/ArticleNotFound';
 import prose from '@/components/content/Prose.module.css';
@@ -15,35 +24,45 @@ import styles from '@/components/blog/Article.module.css';
 
 type Props = { params: Promise<{ id: string }> };
 
+/** The description of an article: its text, cut at a word near 160 characters. */
+const excerpt = (html: string) => htmlToText(html).slice(0, 157).replace(/\s+\S*$/, '') + '…';
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  const result = await getPost(id);
+  const locale = await getLocale();
+  const result = await getPost(id, locale);
   if (!result.ok) return { title: (await getTranslations('blog'))('notFound'), robots: { index: false } };
   const post = result.data;
-  const description = htmlToText(post.content).slice(0, 157).replace(/\s+\S*$/, '') + '…';
+  const description = excerpt(post.content);
   const cover = coverOf(post.media);
+  // Social networks do not render SVG previews: an SVG cover falls back to the blog's card image.
+  const image = /\.svg($|\?)/.test(cover) ? 'blog' : { url: cover, alt: post.title };
   return {
     title: post.title,
     description,
-    openGraph: { type: 'article', title: post.title, description, images: [{ url: cover }], modifiedTime: post.updated_at },
+    ...socialMetadata({ title: `${post.title} · ${site.brand}`, description, locale, image, type: 'article', modifiedTime: post.updated_at }),
   };
 }
 
 export default async function ArticlePage({ params }: Props) {
   const { id } = await params;
-  const [result, t, locale] = await Promise.all([getPost(id), getTranslations('blog'), getLocale()]);
+  const locale = await getLocale();
+  const [result, t] = await Promise.all([getPost(id, locale), getTranslations('blog')]);
   if (!result.ok) {
     // An unknown id is a real 404; a backend that could not answer shows the same message without one.
     if (result.error.reason === 'not_found') notFound();
     return <ArticleNotFound />;
   }
   const post = result.data;
-  const all = await getPosts();
+  const all = await getPosts(locale);
+  const language = postLanguage(post.id, locale);
+  const foreign = language !== locale;
   const related = all.ok ? relatedPosts(all.data, post) : [];
   const date = formatPostDate(post.updated_at, locale);
 
   return (
     <article className={styles.article}>
+      <ArticleJsonLd post={post} locale={locale} language={language} />
       <header className={`container ${styles.header}`}>
         <p className={styles.back}>
           <Link href="/blog">← {t('backToBlog')}</Link>
@@ -52,13 +71,16 @@ export default async function ArticlePage({ params }: Props) {
           {post.category ? <span className={styles.category}>{categoryLabel(post.category.name)}</span> : null}
           <time dateTime={post.updated_at}>{t('updated', { date })}</time>
         </p>
-        <h1 className={styles.title}>{post.title}</h1>
+        <h1 className={styles.title} lang={foreign ? language : undefined}>
+          {post.title}
+        </h1>
+        {foreign ? <EnglishOnlyNote /> : null}
       </header>
       <div className={`container ${styles.coverWrap}`}>
         <Image src={coverOf(post.media)} alt="" width={1200} height={675} unoptimized priority className={styles.cover} />
       </div>
       {/* Safe: sanitizeHtml is the allowlist sanitizer of lib/security. */}
-      <div className={`container ${styles.body}`}>
+      <div className={`container ${styles.body}`} lang={foreign ? language : undefined}>
         <div className={prose.prose} dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.content) }} />
       </div>
       {related.length ? (
@@ -74,5 +96,36 @@ export default async function ArticlePage({ params }: Props) {
         </aside>
       ) : null}
     </article>
+  );
+}
+
+/** BlogPosting and Home › Blog › article breadcrumbs, from the same post the page shows. */
+async function ArticleJsonLd({ post, locale, language }: { post: Post; locale: string; language: string }) {
+  const t = await getTranslations();
+  const siteUrl = env().siteUrl;
+  const lang = isLocale(locale) ? locale : 'en';
+  const url = (path: string) => absoluteUrl(siteUrl, path, lang);
+  const pageUrl = url(`/blog/${post.id}`);
+  return (
+    <>
+      <JsonLd
+        data={blogPostingJsonLd({
+          siteUrl,
+          pageUrl,
+          headline: post.title,
+          description: excerpt(post.content),
+          image: coverOf(post.media),
+          dateModified: post.updated_at,
+          language,
+        })}
+      />
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: t('seo.breadcrumbHome'), url: url('/') },
+          { name: t('pages.blog'), url: url('/blog') },
+          { name: post.title, url: pageUrl },
+        ])}
+      />
+    </>
   );
 }

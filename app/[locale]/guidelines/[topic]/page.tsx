@@ -4,6 +4,13 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { getGuidelineTopic } from '@/lib/content';
 import { isGuidelineTopic } from '@/lib/guidelines';
 import { Link } from '@/lib/i18n/navigation';
+import { site } from '@/lib/site';
+import { socialMetadata } from '@/lib/seo/social';
+import { env } from '@/lib/env';
+import { isLocale } from '@/lib/i18n/locales';
+import { absoluteUrl } from '@/lib/seo/alternates';
+import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
+import { JsonLd } from '@/components/seo/JsonLd';
 import { DocumentView } from '@/components/content/DocumentView';
 import styles from '@/components/content/DocumentView.module.css';
 
@@ -19,25 +26,36 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await load(topic);
   if (!found || !isGuidelineTopic(topic)) return {};
   const t = await getTranslations('guidelineTopics');
-  return { title: t(topic), description: found.document.summary };
+  const description = found.document.summary ?? '';
+  return { title: t(topic), description, ...socialMetadata({ title: `${t(topic)} · ${site.brand}`, description, locale: await getLocale() }) };
 }
 
 export default async function GuidelineTopicPage({ params }: Props) {
   const { topic } = await params;
   const found = await load(topic);
   if (!found || !isGuidelineTopic(topic)) notFound();
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+  const url = (path: string) => absoluteUrl(env().siteUrl, path, isLocale(locale) ? locale : 'en');
   return (
-    <DocumentView
-      document={found.document}
-      language={found.language}
-      title={t(`guidelineTopics.${topic}`)}
-      showContents={false}
-      before={
-        <p className={styles.dates}>
-          <Link href="/community-guidelines">← {t('documents.backToGuidelines')}</Link>
-        </p>
-      }
-    />
+    <>
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: t('seo.breadcrumbHome'), url: url('/') },
+          { name: t('pages.communityGuidelines', { brand: site.brand }), url: url('/community-guidelines') },
+          { name: t(`guidelineTopics.${topic}`), url: url(`/guidelines/${topic}`) },
+        ])}
+      />
+      <DocumentView
+        document={found.document}
+        language={found.language}
+        title={t(`guidelineTopics.${topic}`)}
+        showContents={false}
+        before={
+          <p className={styles.dates}>
+            <Link href="/community-guidelines">← {t('documents.backToGuidelines')}</Link>
+          </p>
+        }
+      />
+    </>
   );
 }

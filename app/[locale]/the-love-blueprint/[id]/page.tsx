@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { findEdition, formatPrice } from '@/lib/shop/catalogue';
 import { purchaseErrorText, type PurchaseErrorKey } from '@/lib/shop/purchase-schema';
 import { Link } from '@/lib/i18n/navigation';
+import { ShopJsonLd } from '@/components/seo/ShopJsonLd';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { PurchaseForm } from '@/components/shop/PurchaseForm';
 import styles from '@/components/shop/Shop.module.css';
@@ -24,6 +25,7 @@ export default async function PurchasePage({ params }: Props) {
 
   return (
     <div className={`container ${styles.purchase}`}>
+      <ShopJsonLd editionId={edition.id} />
       <div className={styles.summary}>
         <p>
           <Link href="/the-love-blueprint">← {t('goBack')}</Link>

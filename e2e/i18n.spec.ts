@@ -1,0 +1,75 @@
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { locales, directionOf } from '../lib/i18n/locales';
+
+test.describe('seventeen languages', () => {
+  for (const locale of locales) {
+    test(`${locale}: the home page is in its language, with the right lang and dir, and no missing messages`, async ({ page }) => {
+      const response = await page.goto(locale === 'en' ? '/' : `/${locale}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('html')).toHaveAttribute('dir', directionOf(locale));
+      const text = await page.locator('body').innerText();
+      expect(text).not.toContain('[missing: ');
+      if (locale !== 'en') {
+        // The headline is translated, not left in English.
+        await expect(page.locator('h1')).not.toHaveText('Discover Your True Match, Where Chemistry Meets Connection.');
+      }
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('switching language keeps the path and query, and is remembered', async ({ page, baseURL }) => {
+    await page.goto('/help-centre?q=photo');
+    await page.getByRole('button', { name: /Choose language/ }).click();
+    await page.locator('header [hreflang="de"]').click();
+    await expect(page).toHaveURL(`${baseURL}/de/help-centre?q=photo`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'NEXT_LOCALE')?.value).toBe('de');
+  });
+
+  test('Arabic is right to left, with its own font and mirrored layout', async ({ page }) => {
+    await page.goto('/ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('link[rel="stylesheet"][href="/fonts/arabic.css"]')).toHaveCount(1);
+    // In RTL the hero copy sits on the right of its visual on a wide screen.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const copy = await page.locator('#hero h1').boundingBox();
+    const visual = await page.locator('#hero img').first().boundingBox();
+    expect(copy!.x).toBeGreaterThan(visual!.x);
+  });
+
+  test('a Latin page links no script font; a Japanese page links only its own', async ({ page }) => {
+    await page.goto('/fr');
+    await expect(page.locator('link[href^="/fonts/"]')).toHaveCount(0);
+    await page.goto('/ja');
+    await expect(page.locator('link[href^="/fonts/"]')).toHaveCount(1);
+    await expect(page.locator('link[href="/fonts/jp.css"]')).toHaveCount(1);
+  });
+
+  test('long-form documents: French has its own, other languages show English with lang="en" and a note', async ({ page }) => {
+    await page.goto('/fr/blog/intentional-dating');
+    await expect(page.locator('article h1')).not.toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('note')).toHaveCount(0);
+    await page.goto('/de/blog/intentional-dating');
+    await expect(page.locator('article h1')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('note')).toBeVisible();
+    await page.goto('/de/privacy');
+    await expect(page.locator('article[lang="en"]')).toHaveCount(1);
+    await expect(page.getByRole('note')).toBeVisible();
+  });
+
+  test('the first visit to / follows Accept-Language; a chosen language wins; crawlers get English', async ({ browser, baseURL }) => {
+    const french = await browser.newContext({ locale: 'fr-FR', extraHTTPHeaders: { 'Accept-Language': 'fr-FR,fr;q=0.9' } });
+    const page = await french.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(`${baseURL}/fr`);
+    await french.close();
+    const crawler = await browser.newContext({ extraHTTPHeaders: { 'Accept-Language': '' } });
+    const bot = await crawler.newPage();
+    const response = await bot.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(bot).toHaveURL(`${baseURL}/`);
+    await crawler.close();
+  });
+});

@@ -1,0 +1,75 @@
+import type { BlogPosting, BreadcrumbList, Organization, Product, Thing, WithContext } from 'schema-dts';
+import { site } from '@/lib/site';
+import type { Edition } from '@/lib/shop/catalogue';
+
+/**
+ * Structured data (schema.org, typed by schema-dts) for the pages that have it. Everything
+ * here is built from site config, the catalogue and the content store, so it always matches
+ * what the page shows.
+ */
+
+/** JSON for a <script type="application/ld+json">: `<` is escaped so no text can close the tag. */
+export function serializeJsonLd(data: WithContext<Thing>): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+export function organizationJsonLd(siteUrl: string): WithContext<Organization> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': `${siteUrl}/#organization`,
+    name: site.brand,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/icons/icon-512.png`,
+    email: site.supportEmail,
+    sameAs: [site.appStoreUrl, site.playStoreUrl, site.social.instagram, site.social.facebook, site.social.x],
+  };
+}
+
+export function productJsonLd(options: { siteUrl: string; pageUrl: string; name: string; description: string; editions: readonly Edition[]; editionUrl: (id: string) => string }): WithContext<Product> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: options.name,
+    description: options.description,
+    url: options.pageUrl,
+    image: options.editions.map((edition) => `${options.siteUrl}${edition.cover}`),
+    brand: { '@type': 'Brand', name: site.brand },
+    offers: options.editions
+      .filter((edition) => edition.price)
+      .map((edition) => ({
+        '@type': 'Offer' as const,
+        name: `${options.name} (${edition.label})`,
+        sku: `love-blueprint-${edition.id}`,
+        price: edition.price!.amount.toFixed(2),
+        priceCurrency: edition.price!.currency,
+        availability: 'https://schema.org/InStock' as const,
+        url: options.editionUrl(edition.id),
+        seller: { '@id': `${options.siteUrl}/#organization` },
+      })),
+  };
+}
+
+export function blogPostingJsonLd(options: { siteUrl: string; pageUrl: string; headline: string; description: string; image: string; dateModified: string; language: string }): WithContext<BlogPosting> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: options.headline,
+    description: options.description,
+    image: options.image.startsWith('http') ? options.image : `${options.siteUrl}${options.image}`,
+    dateModified: options.dateModified,
+    datePublished: options.dateModified,
+    inLanguage: options.language,
+    mainEntityOfPage: options.pageUrl,
+    author: { '@type': 'Organization', name: site.brand, url: `${options.siteUrl}/` },
+    publisher: { '@id': `${options.siteUrl}/#organization` },
+  };
+}
+
+export function breadcrumbJsonLd(items: { name: string; url: string }[]): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({ '@type': 'ListItem' as const, position: index + 1, name: item.name, item: item.url })),
+  };
+}

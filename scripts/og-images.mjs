@@ -1,0 +1,60 @@
+// Builds the Open Graph / Twitter card images (1200×630 PNG, one per page type) from SVG with
+// sharp, into public/og. Runs before `next build`; the output is not committed.
+// Pages pick theirs in lib/seo/metadata.ts.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+
+const ROOT = process.cwd();
+const OUT = join(ROOT, 'public', 'og');
+const W = 1200;
+const H = 630;
+
+const asDataUri = (file) => `data:image/svg+xml;base64,${readFileSync(join(ROOT, file)).toString('base64')}`;
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+const heart =
+  '<path d="M20 31.5s-10.5-6.4-10.5-13.6c0-3.5 2.6-6.2 5.9-6.2 2 0 3.7 1 4.6 2.6.9-1.6 2.6-2.6 4.6-2.6 3.3 0 5.9 2.7 5.9 6.2 0 7.2-10.5 13.6-10.5 13.6z" fill="#fff"/>';
+
+/** The shared card: plum background, brand mark, a two-line headline and a picture on the right. */
+function card({ eyebrow, lines, picture }) {
+  const headline = lines
+    .map((line, i) => `<text x="80" y="${290 + i * 64}" font-family="DejaVu Serif, Liberation Serif, serif" font-weight="700" font-size="50" fill="#f6eef7">${escape(line)}</text>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2b1933"/><stop offset="1" stop-color="#4a1f3f"/></linearGradient>
+    <linearGradient id="mark" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#c2255c"/><stop offset="1" stop-color="#ff7a59"/></linearGradient>
+    <radialGradient id="glow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#ff8a65" stop-opacity="0.45"/><stop offset="1" stop-color="#ff8a65" stop-opacity="0"/></radialGradient>
+  </defs>
+  <rect width="${W}" height="${H}" fill="url(#bg)"/>
+  <circle cx="930" cy="320" r="330" fill="url(#glow)"/>
+  <g transform="translate(80 80) scale(1.6)"><rect width="40" height="40" rx="12" fill="url(#mark)"/>${heart}</g>
+  <text x="160" y="124" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="700" font-size="40" fill="#ffffff">Amora</text>
+  <text x="80" y="220" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="26" letter-spacing="3" fill="#ffb59e">${escape(eyebrow.toUpperCase())}</text>
+  ${headline}
+  <rect x="80" y="${300 + lines.length * 64}" width="96" height="6" rx="3" fill="#ff8a65"/>
+  ${picture}
+</svg>`;
+}
+
+const phone = (file) =>
+  `<g transform="translate(800 70) rotate(6 160 245)"><rect x="-10" y="-10" width="300" height="600" rx="44" fill="#120b16"/><image x="0" y="0" width="280" height="580" preserveAspectRatio="xMidYMid slice" xlink:href="${asDataUri(file)}" href="${asDataUri(file)}"/></g>`;
+
+const images = {
+  home: card({ eyebrow: 'Relationship-focused dating', lines: ['Discover your true match,', 'where chemistry meets', 'connection.'], picture: phone('public/images/home/swipe-screen.svg') }),
+  ebook: card({
+    eyebrow: 'The Love Blueprint',
+    lines: ['A 43-page guide and a', '30-day love challenge', 'for couples.'],
+    picture: `<image x="820" y="60" width="340" height="510" xlink:href="${asDataUri('public/images/covers/en.svg')}" href="${asDataUri('public/images/covers/en.svg')}"/>`,
+  }),
+  blog: card({ eyebrow: 'The Amora blog', lines: ['Honest advice on dating,', 'relationships and', 'staying safe.'], picture: phone('public/images/home/step-3-conversation.svg') }),
+  help: card({ eyebrow: 'Help Centre', lines: ['Answers about your', 'account, matches,', 'safety and payments.'], picture: phone('public/images/home/profile-screen.svg') }),
+  default: card({ eyebrow: 'Dating for real relationships', lines: ['Verified profiles.', 'Values-based matching.', 'Private chat.'], picture: phone('public/images/home/login-screen.svg') }),
+};
+
+mkdirSync(OUT, { recursive: true });
+for (const [name, svg] of Object.entries(images)) {
+  writeFileSync(join(OUT, `${name}.png`), await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer());
+}
+console.log(`og: wrote ${Object.keys(images).length} card images to public/og`);
