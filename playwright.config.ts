@@ -3,6 +3,14 @@ import { PORTS, urlOf } from './e2e/support/ports';
 
 const baseURL = urlOf(PORTS.main);
 
+/** The test PostgreSQL's URL, but through the fault backend's proxy port. */
+function faultyDatabaseUrl(url: string) {
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(PORTS.faultDb);
+  return proxied.toString();
+}
+
 /** `next start` of the production build on a port, with extra environment. */
 function site(port: number, env: Record<string, string> = {}) {
   return {
@@ -48,5 +56,16 @@ export default defineConfig({
     site(PORTS.hostile, { CONTENT_API_URL: `http://127.0.0.1:${PORTS.backend}` }),
     site(PORTS.down, { CONTENT_API_URL: 'http://127.0.0.1:9' }),
     site(PORTS.mirror, { CONTENT_API_URL: `${urlOf(PORTS.main)}/api` }),
+    {
+      command: `node e2e/support/fault-backend.mjs ${PORTS.faultHttp} ${PORTS.faultSmtp} ${PORTS.faultDb} ${process.env.TEST_DATABASE_URL ?? ''}`,
+      url: `http://127.0.0.1:${PORTS.faultHttp}/health`,
+      reuseExistingServer: !process.env.CI,
+    },
+    site(PORTS.faulty, {
+      CONTENT_API_URL: `http://127.0.0.1:${PORTS.faultHttp}`,
+      SMTP_URL: `smtp://127.0.0.1:${PORTS.faultSmtp}`,
+      // PostgreSQL through the switchable proxy when the test run has one (npm test does).
+      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: faultyDatabaseUrl(process.env.TEST_DATABASE_URL) } : {}),
+    }),
   ],
 });

@@ -8,6 +8,12 @@ export const PORTS = {
   down: 3102,
   /** The site with CONTENT_API_URL pointing at the main site's own /api. */
   mirror: 3103,
+  /** The site wired to the switchable fault backend: content, SMTP and (with TEST_DATABASE_URL) PostgreSQL. */
+  faulty: 3104,
+  /** e2e/support/fault-backend.mjs: its HTTP control and content API, SMTP relay and database proxy. */
+  faultHttp: 3198,
+  faultSmtp: 3196,
+  faultDb: 3197,
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */
   backend: 3199,
 } as const;

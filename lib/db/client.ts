@@ -33,6 +33,10 @@ async function openPglite(dir: string): Promise<Db> {
 async function openPostgres(url: string): Promise<Db> {
   const { Pool } = await import('pg');
   const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
+  // An idle connection that drops (database restarted, network cut) is an 'error' event on the
+  // pool; unhandled, it would be an uncaught exception that takes the whole server down.
+  // The pool discards that connection and opens a fresh one on the next query.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost; it will be replaced', error.message));
   return {
     kind: 'postgres',
     query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await pool.query(sql, params)).rows as T[] }),

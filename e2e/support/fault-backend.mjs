@@ -1,0 +1,103 @@
+// Everything the "faulty" e2e site depends on, each with a switch the tests flip:
+//   - a content backend (SPEC.md §7) that can be ok, down, slow (answers after 15 s) or garbage;
+//   - an SMTP relay that can be up or down, and remembers what it received;
+//   - a TCP proxy in front of the test PostgreSQL that can cut the database off.
+// Control: POST /__content?mode=…, /__smtp?mode=…, /__db?mode=…; GET /__mail.
+//   node e2e/support/fault-backend.mjs <http port> <smtp port> <db proxy port> [postgres url]
+import { createServer } from 'node:http';
+import { createServer as createTcpServer, connect } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+const [httpPort, smtpPort, dbPort] = process.argv.slice(2, 5).map(Number);
+const databaseUrl = process.argv[5] ? new URL(process.argv[5]) : undefined;
+
+const state = { content: 'ok', smtp: 'up', db: 'up' };
+const received = [];
+
+const post = (n) => ({
+  id: `fault-${n}`,
+  title: `Fault test post ${n}`,
+  content: `<p>Body of fault test post ${n}.</p>`,
+  category: { name: 'dating-tips' },
+  media: '["/images/blog/default.svg"]',
+  updated_at: `2026-0${n}-10T09:00:00.000Z`,
+});
+const posts = [1, 2, 3].map(post);
+const routes = {
+  '/faqs': { data: [{ id: 1, question: 'Is this the fault backend?', answer: 'Yes.', category: 'Testing' }] },
+  '/terms-of-service': { data: { termsOf_service: '<p>Fault backend terms.</p>' } },
+  '/posts': { data: posts },
+};
+
+const slowTimers = new Set();
+createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const mode = url.searchParams.get('mode');
+  if (req.method === 'POST' && url.pathname.startsWith('/__')) {
+    const key = url.pathname.slice(3);
+    if (!(key in state) || !mode) return void res.writeHead(400).end();
+    state[key] = mode;
+    if (key === 'db' && mode === 'down') for (const socket of dbSockets) socket.destroy();
+    return void res.writeHead(204).end();
+  }
+  if (url.pathname === '/__mail') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(received));
+  if (url.pathname === '/health') return void res.writeHead(200).end('ok');
+
+  if (state.content === 'down') return void req.socket.destroy();
+  if (state.content === 'garbage') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data": [ this is not json');
+  const answer = () => {
+    const single = /^\/posts\/(.+)$/.exec(url.pathname);
+    const body = single ? (posts.find((p) => p.id === decodeURIComponent(single[1])) ? { data: posts.find((p) => p.id === decodeURIComponent(single[1])) } : undefined) : routes[url.pathname];
+    if (!body) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  };
+  if (state.content === 'slow') {
+    const timer = setTimeout(() => {
+      slowTimers.delete(timer);
+      if (!res.destroyed) answer();
+    }, 15_000);
+    slowTimers.add(timer);
+    return;
+  }
+  answer();
+}).listen(httpPort, '127.0.0.1');
+
+// SMTP: when "down", every connection is refused with 421, as a relay in trouble answers.
+new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onConnect(_session, callback) {
+    if (state.smtp === 'down') {
+      const error = new Error('Service not available');
+      error.responseCode = 421;
+      return callback(error);
+    }
+    callback();
+  },
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', raw });
+      callback();
+    });
+  },
+}).listen(smtpPort, '127.0.0.1');
+
+// The database proxy: when "down", new connections are dropped and open ones were cut.
+const dbSockets = new Set();
+createTcpServer((client) => {
+  if (state.db === 'down' || !databaseUrl) return void client.destroy();
+  const upstream = connect(Number(databaseUrl.port || 5432), databaseUrl.hostname);
+  for (const socket of [client, upstream]) {
+    dbSockets.add(socket);
+    socket.on('close', () => dbSockets.delete(socket));
+    socket.on('error', () => undefined);
+  }
+  client.pipe(upstream).pipe(client);
+  client.on('close', () => upstream.destroy());
+  upstream.on('close', () => client.destroy());
+}).listen(dbPort, '127.0.0.1');
+
+console.log(`fault backend: http ${httpPort}, smtp ${smtpPort}, db proxy ${dbPort}${databaseUrl ? '' : ' (no database)'}`);
