@@ -1,4 +1,4 @@
-import { NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { routing } from './lib/i18n/routing';
 import { env } from './lib/env';
@@ -8,6 +8,7 @@ import { CONSENT_HEADER } from './lib/consent/header';
 import { isHttps } from './lib/security/request';
 import { splitLocale } from './lib/i18n/paths';
 import { PATH_HEADER } from './lib/seo/headers';
+import { isDecodable, isPagePath, malformedUrlResponse } from './lib/security/url-guard';
 
 const handleLocale = createMiddleware(routing);
 
@@ -20,6 +21,10 @@ const handleLocale = createMiddleware(routing);
  * - resolves the locale: English at the bare paths, every other language under its prefix.
  */
 export function proxy(request: NextRequest) {
+  // A broken %-escape is the client's mistake: a 400, not Next's 500 (lib/security/url-guard.ts).
+  if (!isDecodable(request.nextUrl.pathname)) return malformedUrlResponse();
+  // The %-matcher also brings API routes, Next's assets and files here: they pass through untouched.
+  if (!isPagePath(request.nextUrl.pathname)) return NextResponse.next();
   const { isProduction, siteUrl } = env();
   const https = isHttps(request, siteUrl);
   const nonce = createNonce();
@@ -44,5 +49,6 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: not the API, Next's assets, or files with an extension (help.json, icons, …).
-  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+  // Plus any path with a %-escape, wherever it points, so a malformed one is a 400 (see above).
+  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)', '/(.*%.*)'],
 };

@@ -63,7 +63,7 @@ test.describe('HTTP security headers', () => {
 test.describe('CSP in the browser', () => {
   test('no route reports a CSP violation, including the lazily loaded preference centre', async ({ page }) => {
     // Two dozen full page loads, each waiting for the network to settle.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
@@ -79,6 +79,8 @@ test.describe('CSP in the browser', () => {
       const reported = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
       expect(reported, route).toEqual([]);
     }
+    // Back to English (the visits above remembered Japanese), then the lazily loaded dialog.
+    await page.goto('/en/privacy', { waitUntil: 'networkidle' });
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).toEqual([]);

@@ -75,7 +75,7 @@ export function HelpCentre({ categories, labels, initialQuery }: { categories: H
               <Accordion.Header asChild>
                 <h2 className={styles.itemHeader}>
                   <Accordion.Trigger className={styles.trigger}>
-                    <span>{category.name}</span>
+                    <span className={styles.triggerTitle}>{category.name}</span>
                     <span className={styles.triggerMeta}>
                       {countLabel(labels.questionCounts, category.items.length)}
                       <ChevronDownIcon className={styles.chevron} />

@@ -1,7 +1,9 @@
+import { headers } from 'next/headers';
 import type { Thing, WithContext } from 'schema-dts';
 import { serializeJsonLd } from '@/lib/seo/json-ld';
 
-/** A JSON-LD data block. It is never executed, so the CSP nonce does not apply to it. */
-export function JsonLd({ data }: { data: WithContext<Thing> }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+/** A JSON-LD data block. Browsers never run it; it still carries the page's nonce, like every script tag. */
+export async function JsonLd({ data }: { data: WithContext<Thing> }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
 }

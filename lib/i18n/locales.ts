@@ -36,3 +36,11 @@ export function isLocale(value: unknown): value is Locale {
 export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return rtlLocales.has(locale) ? 'rtl' : 'ltr';
 }
+
+/**
+ * Wraps a left-to-right value (a price like "US$ 7.99") in Unicode isolates on right-to-left
+ * pages, so the surrounding Arabic cannot reorder its parts. Left-to-right pages get it as is.
+ */
+export function isolateForDirection(value: string, locale: string): string {
+  return isLocale(locale) && directionOf(locale) === 'rtl' ? `\u2068${value}\u2069` : value;
+}

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { directionOf, isLocale } from '@/lib/i18n/locales';
+import { directionOf, isLocale, isolateForDirection } from '@/lib/i18n/locales';
 import { LAUNCH_EDITION, formatPrice } from '@/lib/shop/catalogue';
 import { editionViews, shopTestimonials } from '@/lib/shop/views';
 import { site } from '@/lib/site';
@@ -117,7 +117,7 @@ export default async function LoveBlueprintPage() {
       <section className={`container ${styles.section}`} aria-labelledby="launch-offer">
         <div className={styles.offer}>
           <h2 id="launch-offer">{t('offerTitle')}</h2>
-          <p className={styles.price}>{t('offerPrice', { price: formatPrice(LAUNCH_EDITION, locale) })}</p>
+          <p className={styles.price}>{t('offerPrice', { price: isolateForDirection(formatPrice(LAUNCH_EDITION, locale), locale) })}</p>
           <ul className={styles.promises}>
             {list('offerPromises').map((item) => (
               <li key={item}>{item}</li>

@@ -1,3 +1,4 @@
+import { isolateForDirection } from '@/lib/i18n/locales';
 import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -55,7 +56,7 @@ export default async function PurchasePage({ params }: Props) {
             purchase: t('purchase'),
             submitted: t('submitted'),
             confirmTitle: t('confirmTitle'),
-            confirmBody: t('confirmBody', { price }),
+            confirmBody: t('confirmBody', { price: isolateForDirection(price, locale) }),
             confirm: t('confirm'),
             cancel: t('cancel'),
             processing: t('processing'),

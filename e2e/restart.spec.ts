@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { test, expect } from './fixtures';
+
+/**
+ * The process restarts mid-traffic (issue #9): this spec runs its own `next start` on the
+ * embedded database (PGlite), stops it while orders are in flight, first politely (SIGTERM,
+ * as a deploy does) and then by crashing it (SIGKILL), and checks that every order that was
+ * confirmed is still there, every download link still works, and a retry never duplicates.
+ */
+const PORT = 3105;
+const ORIGIN = `http://localhost:${PORT}`;
+const DATA_DIR = `.data/e2e/${PORT}`;
+
+function start(): Promise<ChildProcess> {
+  const child = spawn('node', ['node_modules/next/dist/bin/next', 'start', '-H', 'localhost', '-p', String(PORT)], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(PORT), DATA_DIR },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[restart server] ${d}`));
+  return (async () => {
+    for (let i = 0; i < 120; i += 1) {
+      try {
+        if ((await fetch(`${ORIGIN}/modern-slavery-act`)).ok) return child;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    child.kill('SIGKILL');
+    throw new Error('the server did not start');
+  })();
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+type Order = { orderId: string; downloadUrl: string };
+
+async function order(key: string, n: number): Promise<{ status: number; body?: Order }> {
+  try {
+    const response = await fetch(`${ORIGIN}/api/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'Idempotency-Key': key, 'X-Forwarded-For': `10.0.0.${n}` },
+      body: JSON.stringify({ name: `Restart ${n}`, email: `restart-${n}@example.com`, paymentMethod: 'paypal', acceptDelivery: true, editionId: 'en' }),
+    });
+    return { status: response.status, body: response.ok ? ((await response.json()) as Order) : undefined };
+  } catch {
+    return { status: 0 }; // the connection died with the server
+  }
+}
+
+async function downloads(url: string) {
+  const response = await fetch(`${ORIGIN}${url}`);
+  return { status: response.status, type: response.headers.get('content-type') };
+}
+
+test('a restart mid-traffic loses no order and breaks no download link', async () => {
+  test.setTimeout(240_000);
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  let server = await start();
+  try {
+    const run = Date.now().toString(36);
+    const first = await order(`restart-${run}-first`, 1);
+    expect(first.status).toBe(201);
+
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      const keys = Array.from({ length: 8 }, (_, i) => `restart-${run}-${signal}-${i}`);
+      const inflight = keys.map((key, i) => order(key, i + 10));
+      await new Promise((r) => setTimeout(r, 150));
+      await stop(server, signal);
+      const during = await Promise.all(inflight);
+      server = await start();
+
+      // Every key, retried after the restart: the confirmed ones come back as the same order.
+      for (const [i, key] of keys.entries()) {
+        const retry = await order(key, i + 10);
+        expect([200, 201], `${signal} ${key}`).toContain(retry.status);
+        if (during[i]!.body) {
+          expect(retry.status, `${signal} ${key} was confirmed before the stop`).toBe(200);
+          expect(retry.body!.orderId).toBe(during[i]!.body!.orderId);
+        }
+        expect(await downloads(retry.body!.downloadUrl), key).toEqual({ status: 200, type: 'application/pdf' });
+      }
+      // The link from before any restart still works.
+      expect(await downloads(first.body!.downloadUrl), signal).toEqual({ status: 200, type: 'application/pdf' });
+    }
+  } finally {
+    await stop(server, 'SIGTERM');
+  }
+});

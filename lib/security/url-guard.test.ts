@@ -1,0 +1,25 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isDecodable, isPagePath, malformedUrlResponse } from './url-guard';
+
+describe('url guard', () => {
+  it('spots malformed %-escapes', () => {
+    for (const path of ['/blog/%zz', '/%', '/fr/%E0%A4%A', '/api/posts/%zz', '/blog/%25', '/blog/100%25zz']) expect(isDecodable(path), path).toBe(false);
+    for (const path of ['/blog/caf%C3%A9', '/fr/blog', '/help-centre', '/blog/%2541']) expect(isDecodable(path), path).toBe(true);
+  });
+
+  it('never throws, whatever the path', () => {
+    fc.assert(fc.property(fc.string(), (path) => typeof isDecodable(path) === 'boolean'));
+  });
+
+  it('tells pages from API routes, assets and files', () => {
+    expect(isPagePath('/fr/blog/x')).toBe(true);
+    for (const path of ['/api/posts', '/_next/static/a.js', '/help.json', '/icon.svg']) expect(isPagePath(path), path).toBe(false);
+  });
+
+  it('answers 400 with a plain message', async () => {
+    const response = malformedUrlResponse();
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/malformed/);
+  });
+});

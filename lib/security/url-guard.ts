@@ -1,0 +1,29 @@
+/**
+ * Path checks the proxy makes before anything else. A path with a broken %-escape
+ * ('/blog/%zz') cannot be decoded, and Next answers it with a 500 (vercel/next.js#94278);
+ * the proxy answers 400 instead.
+ */
+export function isDecodable(path: string): boolean {
+  try {
+    // Next decodes a dynamic segment once more ('/blog/%25' → '%'), so both levels must hold.
+    const once = decodeURIComponent(path);
+    if (once.includes('%')) decodeURIComponent(once);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** API routes, Next's own assets and files: the proxy passes these through untouched. */
+const NOT_A_PAGE = /^\/(api|_next|_vercel)(\/|$)|\./;
+
+export function isPagePath(path: string): boolean {
+  return !NOT_A_PAGE.test(path);
+}
+
+export function malformedUrlResponse(): Response {
+  return new Response('Bad request: the address contains a malformed %-escape.', {
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
