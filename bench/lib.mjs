@@ -10,6 +10,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--ignore-certificate-errors'];
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+// Servers get the same heap limit as `npm start` (package.json): V8 otherwise lets garbage pile
+// up to several hundred MB under load before collecting it. (Builds keep the default.)
+const serverEnv = { ...env, NODE_OPTIONS: `--max-old-space-size=${process.env.NODE_HEAP_MB ?? 256}` };
 
 export function run(command, args, options = {}) {
   execFileSync(command, args, { stdio: 'inherit', cwd: ROOT, env, ...options });
@@ -39,7 +42,7 @@ export function buildFloorApp() {
 export async function startServer(dir, port, extraEnv = {}) {
   const child = spawn('node', [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-H', 'localhost', '-p', String(port)], {
     cwd: dir,
-    env: { ...env, PORT: String(port), ...extraEnv },
+    env: { ...serverEnv, PORT: String(port), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr.on('data', (d) => process.stderr.write(d));

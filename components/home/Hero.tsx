@@ -29,7 +29,9 @@ export async function Hero() {
               width={360}
               height={760}
               unoptimized
-              priority
+              // Not preloaded: the LCP element is the headline, and on a phone this picture sits
+              // below it; fetched with high priority it would compete with the document and CSS.
+              loading="eager"
             />
           </PhoneFrame>
         </div>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import rawEditions from '@/content/shop/editions.json';
+import { directionOf, isLocale } from '@/lib/i18n/locales';
 
 /** One language edition of The Love Blueprint; the price lives here and nowhere else (DESIGN.md §5.5). */
 export const editionSchema = z.object({
@@ -21,7 +22,15 @@ export function findEdition(id: string): Edition | undefined {
 /** "$7.99" in English, "7,99 $US" in French…; 'N/A' when an edition has no price (SPEC.md §2). */
 export function formatPrice(edition: Pick<Edition, 'price'>, locale: string, missing = 'N/A'): string {
   if (!edition.price) return missing;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: edition.price.currency }).format(edition.price.amount);
+  const { amount, currency } = edition.price;
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  if (!(isLocale(locale) && directionOf(locale) === 'rtl')) return format.format(amount);
+  // In right-to-left text a symbol like "US$" splits into "$US": use the plain one ("$") there.
+  const symbol = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')?.value;
+  return format
+    .formatToParts(amount)
+    .map((part) => (part.type === 'currency' && symbol ? symbol : part.value))
+    .join('');
 }
 
 export const LAUNCH_EDITION = editions[0]!;

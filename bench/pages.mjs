@@ -1,0 +1,39 @@
+// The page measurements shared by `npm run bench:page` and `npm run bench`: Lighthouse mobile
+// (median of `runs`) and the gzip bytes of the JavaScript each page loads, against the floor page.
+import { chromium } from '@playwright/test';
+import { CHROMIUM, lighthouseMedian, measureJs } from './lib.mjs';
+
+/** The six key pages every issue measures. */
+export const KEY_PAGES = ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en', '/help-centre'];
+
+export async function measurePages({ siteUrl, floorUrl, pages, runs }) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const floorJs = await measureJs(browser, `${floorUrl}/`);
+    const floorLh = await lighthouseMedian(`${floorUrl}/`, runs);
+    const rows = [];
+    for (const path of pages) {
+      const js = await measureJs(browser, `${siteUrl}${path}`);
+      const lh = await lighthouseMedian(`${siteUrl}${path}`, runs);
+      rows.push({ path, js, jsRatio: js.gzip / floorJs.gzip, lighthouse: lh });
+      console.log(`${path}: perf ${lh.performance}, LCP ${Math.round(lh.lcp)} ms, TBT ${Math.round(lh.tbt)} ms, CLS ${lh.cls.toFixed(3)}, JS ${(js.gzip / 1024).toFixed(1)} KiB gz (${(js.gzip / floorJs.gzip).toFixed(2)}× floor)`);
+    }
+    return { floor: { js: floorJs, lighthouse: floorLh }, pages: rows };
+  } finally {
+    await browser.close();
+  }
+}
+
+const kib = (n) => (n / 1024).toFixed(1);
+
+/** The Markdown table of a measurePages result. */
+export function pagesTable({ floor, pages }) {
+  const row = (name, lh, js, ratio) =>
+    `| ${name} | ${lh.performance} | ${lh.accessibility} | ${lh.bestPractices} | ${lh.seo} | ${Math.round(lh.fcp)} | ${Math.round(lh.lcp)} | ${Math.round(lh.tbt)} | ${lh.cls.toFixed(3)} | ${Math.round(lh.si)} | ${kib(js.gzip)} | ${ratio.toFixed(2)} |`;
+  return [
+    '| page | perf | a11y | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KiB gz | × floor |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    row('floor (minimal Next page)', floor.lighthouse, floor.js, 1),
+    ...pages.map((r) => row(`\`${r.path}\``, r.lighthouse, r.js, r.jsRatio)),
+  ].join('\n');
+}

@@ -1,0 +1,184 @@
+// npm run bench: the whole site as operators and visitors see it (issue #9). Builds production,
+// starts the server on its embedded defaults next to two references, and writes
+// bench/results.{md,json}:
+//   1. throughput and latency (autocannon, 50 connections, 10 s) of six routes, each against the
+//      same HTML served from memory by plain Node, and against a minimal prerendered Next page;
+//   2. Lighthouse mobile (median of 3) and 3. JavaScript bytes on the six key pages (bench/pages.mjs);
+//   4. server memory after warm-up and after the load;
+//   5. the purchase path: orders per second (PGlite, and PostgreSQL when installed) and the p99
+//      of a stamped PDF download.
+//   node bench/run.mjs [--no-build] [--runs N] [--duration S]
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, TMP, buildFloorApp, ensureTmp, run, startServer } from './lib.mjs';
+import { load, startMemoryServer, treeRssMb } from './load.mjs';
+import { KEY_PAGES, measurePages, pagesTable } from './pages.mjs';
+import { startPostgres } from './postgres.mjs';
+import { startTlsFront } from './tls-front.mjs';
+import { budgetLines, analysis } from './report.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : fallback;
+};
+const runs = Number(flag('--runs', 3));
+const duration = Number(flag('--duration', 10));
+const LOAD_PATHS = ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/help-centre', '/api/posts'];
+
+ensureTmp();
+if (!args.includes('--no-build')) run('npm', ['run', 'build']);
+const floorDir = buildFloorApp();
+const dataDir = join(TMP, 'bench-data');
+rmSync(dataDir, { recursive: true, force: true });
+
+const site = await startServer(ROOT, 3310, { DATA_DIR: dataDir, MAIL_OUTBOX_DIR: join(dataDir, 'outbox') });
+const floor = await startServer(floorDir, 3311);
+const stops = [() => site.child.kill(), () => floor.child.kill()];
+
+const orderBody = (n) => JSON.stringify({ name: `Bench Buyer ${n}`, email: `bench-${n}@example.com`, paymentMethod: 'paypal', acceptDelivery: true, editionId: 'en' });
+const runId = Date.now().toString(36);
+let orderCounter = 0;
+const orderHeaders = (origin, n) => ({
+  'content-type': 'application/json',
+  origin,
+  'idempotency-key': `bench-${runId}-${n}`,
+  // One client address per order: the per-IP rate limit is not what is measured here.
+  'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+});
+
+/** Orders per second through POST /api/orders, 10 connections. */
+async function orderLoad(url) {
+  return load(url, {
+    connections: 10,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/orders',
+        setupRequest: (request) => {
+          orderCounter += 1;
+          return { ...request, headers: orderHeaders(url, orderCounter), body: orderBody(orderCounter) };
+        },
+      },
+    ],
+  });
+}
+
+/** p50/p99 of a stamped PDF download: 60 fresh orders, each link downloaded once, 10 at a time. */
+async function downloadLatency(url) {
+  const links = [];
+  for (let i = 0; i < 61; i += 1) {
+    orderCounter += 1;
+    const response = await fetch(`${url}/api/orders`, { method: 'POST', headers: orderHeaders(url, orderCounter), body: orderBody(orderCounter) });
+    links.push(((await response.json()).downloadUrl));
+  }
+  await (await fetch(`${url}${links.shift()}`)).arrayBuffer(); // typesets the edition once
+  const times = [];
+  const queue = [...links];
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let link = queue.shift(); link; link = queue.shift()) {
+        const started = performance.now();
+        const response = await fetch(`${url}${link}`);
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`download answered ${response.status}`);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { samples: times.length, p50: Math.round(times[Math.floor(times.length * 0.5)]), p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]) };
+}
+
+try {
+  // Warm-up: every route a few times (code loaded, content caches filled).
+  for (let i = 0; i < 5; i += 1) for (const path of LOAD_PATHS) await (await fetch(`${site.url}${path}`)).arrayBuffer();
+  const memory = { warm: treeRssMb(site.child.pid) };
+
+  const reference = await startMemoryServer(site.url, LOAD_PATHS, 3312);
+  stops.push(() => reference.close());
+  const floorLoad = await load(`${floor.url}/`, { duration });
+  console.log(`floor: ${floorLoad.rps} req/s, p99 ${floorLoad.p99} ms`);
+  const throughput = [];
+  for (const path of LOAD_PATHS) {
+    const measured = await load(`${site.url}${path}`, { duration });
+    const inMemory = await load(`${reference.url}${path}`, { duration });
+    throughput.push({ path, site: measured, memory: inMemory, vsMemory: measured.rps / inMemory.rps, vsFloor: measured.rps / floorLoad.rps });
+    console.log(`${path}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${(measured.rps / floorLoad.rps).toFixed(2)}× floor)`);
+  }
+  memory.afterPageLoad = treeRssMb(site.child.pid);
+
+  const purchase = { pglite: await orderLoad(site.url), download: await downloadLatency(site.url) };
+  memory.afterOrders = treeRssMb(site.child.pid);
+  console.log(`orders (PGlite): ${purchase.pglite.rps} /s; download p99 ${purchase.download.p99} ms; RSS ${memory.afterOrders} MB`);
+
+  const postgres = await startPostgres().catch((error) => {
+    console.error('PostgreSQL could not start; skipping that run', error);
+    return undefined;
+  });
+  if (postgres) {
+    const pgSite = await startServer(ROOT, 3313, { DATA_DIR: join(dataDir, 'pg'), MAIL_OUTBOX_DIR: join(dataDir, 'outbox-pg'), DATABASE_URL: postgres.url });
+    try {
+      await fetch(`${pgSite.url}/api/orders`, { method: 'POST', headers: orderHeaders(pgSite.url, 0), body: orderBody(0) });
+      purchase.postgres = await orderLoad(pgSite.url);
+      console.log(`orders (PostgreSQL): ${purchase.postgres.rps} /s`);
+    } finally {
+      pgSite.child.kill();
+      postgres.stop();
+    }
+  }
+
+  const siteFront = await startTlsFront(site.url, 3453);
+  const floorFront = await startTlsFront(floor.url, 3454);
+  stops.push(() => siteFront.close(), () => floorFront.close());
+  const pages = await measurePages({ siteUrl: siteFront.url, floorUrl: floorFront.url, pages: KEY_PAGES, runs });
+
+  const result = { date: new Date().toISOString(), duration, runs, floor: floorLoad, throughput, memory, purchase, pages };
+  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
+  const ms = (n) => `${Math.round(n)}`;
+  const md = [
+    `# Benchmark (${result.date.slice(0, 10)})`,
+    '',
+    '`npm run bench` on the project machine (2 cores, Node 20). Every ratio compares figures measured in the same run.',
+    '',
+    '## Budgets',
+    '',
+    ...budgetLines(result),
+    '',
+    `## 1. Throughput and latency (autocannon, 50 connections, ${duration} s)`,
+    '',
+    `References: the same HTML from memory (plain Node \`http\`), and a minimal prerendered Next page (the floor: ${ms(floorLoad.rps)} req/s, p99 ${floorLoad.p99} ms).`,
+    '',
+    '| route | req/s | p50 ms | p99 ms | non-2xx | vs. same HTML from memory | vs. floor |',
+    '|---|---|---|---|---|---|---|',
+    ...throughput.map((r) => `| \`${r.path}\` | ${ms(r.site.rps)} | ${r.site.p50} | ${r.site.p99} | ${r.site.non2xx} | ${r.vsMemory.toFixed(3)} (${ms(r.memory.rps)} req/s) | ${r.vsFloor.toFixed(3)} |`),
+    '',
+    '## 2–3. Lighthouse mobile and JavaScript',
+    '',
+    `Median of ${runs}, default simulated slow 4G, Debian Chromium, through a local HTTPS/HTTP2 front (bench/tls-front.mjs).`,
+    '',
+    pagesTable(pages),
+    '',
+    '## 4. Server memory (resident set size of the server process tree)',
+    '',
+    `- after warm-up: ${memory.warm} MB`,
+    `- after the page load: ${memory.afterPageLoad} MB`,
+    `- after the purchase runs (embedded database open): ${memory.afterOrders} MB`,
+    '',
+    '## 5. The purchase path',
+    '',
+    `- orders per second, PGlite (10 connections, ${duration} s): ${ms(purchase.pglite.rps)} (p99 ${purchase.pglite.p99} ms, non-2xx ${purchase.pglite.non2xx})`,
+    purchase.postgres
+      ? `- orders per second, PostgreSQL: ${ms(purchase.postgres.rps)} (p99 ${purchase.postgres.p99} ms, non-2xx ${purchase.postgres.non2xx})`
+      : '- orders per second, PostgreSQL: skipped (PostgreSQL is not installed on this machine)',
+    `- stamped PDF download (${purchase.download.samples} downloads, 10 at a time): p50 ${purchase.download.p50} ms, p99 ${purchase.download.p99} ms`,
+    '',
+    analysis(result),
+    '',
+  ].join('\n');
+  writeFileSync(join(ROOT, 'bench', 'results.md'), md);
+  console.log(md);
+} finally {
+  for (const stop of stops) stop();
+}
