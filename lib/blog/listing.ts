@@ -9,9 +9,12 @@ export function categoriesOf(posts: Post[]): string[] {
   return [...new Set(posts.map((post) => post.category?.name).filter((name): name is string => Boolean(name)))];
 }
 
-/** SPEC.md: category names are shown with hyphens as spaces ("dating-tips" → "dating tips"). */
-export function categoryLabel(name: string): string {
-  return name.replace(/-/g, ' ');
+/**
+ * A category's label: its translation when the locale has one (`blog.categories` in the
+ * messages), else, as SPEC.md says, the name with hyphens as spaces ("dating-tips" → "dating tips").
+ */
+export function categoryLabel(name: string, translations: Readonly<Record<string, string>> = {}): string {
+  return Object.hasOwn(translations, name) ? translations[name]! : name.replace(/-/g, ' ');
 }
 
 export type ListingState = {

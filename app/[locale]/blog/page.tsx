@@ -14,6 +14,7 @@ import { titleMetadata } from '@/components/layout/TitlePage';
 import { Carousel } from '@/components/ui/Carousel';
 import { LoadingState } from '@/components/ui/LoadingState';
 import { BlogFilter } from '@/components/blog/BlogFilter';
+import { categoryLabels } from '@/lib/blog/category-labels';
 import { PostCard } from '@/components/blog/PostCard';
 import { Pagination } from '@/components/blog/Pagination';
 import contentStyles from '@/components/content/ContentPage.module.css';
@@ -28,7 +29,7 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 /** The grid, pagination and count for one URL state; keyed by it so a change shows the spinner. */
 async function ArticleList({ category, page }: { category: string | null; page: string | null }) {
   const locale = await getLocale();
-  const [result, t] = await Promise.all([getPosts(locale), getTranslations('blog')]);
+  const [result, t, categories] = await Promise.all([getPosts(locale), getTranslations('blog'), categoryLabels()]);
   if (!result.ok) return null;
   const state = listing(result.data, { category, page });
   return (
@@ -38,7 +39,7 @@ async function ArticleList({ category, page }: { category: string | null; page: 
         <ul className={styles.grid}>
           {state.items.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} dateLabel={t('updated', { date: formatPostDate(post.updated_at, locale) })} />
+              <PostCard post={post} dateLabel={t('updated', { date: formatPostDate(post.updated_at, locale) })} categories={categories} />
             </li>
           ))}
         </ul>
@@ -62,12 +63,13 @@ async function ArticleList({ category, page }: { category: string | null; page: 
 
 export default async function BlogPage({ searchParams }: Props) {
   const locale = await getLocale();
-  const [params, result, t, tPages, tErrors] = await Promise.all([
+  const [params, result, t, tPages, tErrors, categoryNames] = await Promise.all([
     searchParams,
     getPosts(locale),
     getTranslations('blog'),
     getTranslations('pages'),
     getTranslations('errors'),
+    categoryLabels(),
   ]);
   const title = tPages('blog');
 
@@ -122,7 +124,7 @@ export default async function BlogPage({ searchParams }: Props) {
           {featured.map((post) => (
             <article key={post.id} className={styles.slide}>
               <div className={styles.slideText}>
-                {post.category ? <p className={styles.category}>{categoryLabel(post.category.name)}</p> : null}
+                {post.category ? <p className={styles.category}>{categoryLabel(post.category.name, categoryNames)}</p> : null}
                 <h2 className={styles.slideTitle}>{post.title}</h2>
                 <p className={styles.excerpt}>{htmlToText(post.content)}</p>
                 <Link href={`/blog/${encodeURIComponent(post.id)}`} className={styles.readMore} aria-label={t('readArticle', { title: post.title })}>
@@ -139,7 +141,7 @@ export default async function BlogPage({ searchParams }: Props) {
         <div className={styles.toolbar}>
           <h2 id="all-articles">{t('allArticles')}</h2>
           <BlogFilter
-            categories={categories.map((value) => ({ value, label: categoryLabel(value) }))}
+            categories={categories.map((value) => ({ value, label: categoryLabel(value, categoryNames) }))}
             current={state.category}
             labels={{
               filter: t('filterLabel'),

@@ -17,6 +17,7 @@ import { absoluteUrl } from '@/lib/seo/alternates';
 import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/seo/JsonLd';
 import { EnglishOnlyNote } from '@/components/content/EnglishOnlyNote';
+import { categoryLabels } from '@/lib/blog/category-labels';
 import { PostCard } from '@/components/blog/PostCard';
 import { ArticleNotFound } from '@/components/blog/ArticleNotFound';
 import prose from '@/components/content/Prose.module.css';
@@ -47,7 +48,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ArticlePage({ params }: Props) {
   const { id } = await params;
   const locale = await getLocale();
-  const [result, t] = await Promise.all([getPost(id, locale), getTranslations('blog')]);
+  const [result, t, categories] = await Promise.all([getPost(id, locale), getTranslations('blog'), categoryLabels()]);
   if (!result.ok) {
     // An unknown id is a real 404; a backend that could not answer shows the same message without one.
     if (result.error.reason === 'not_found') notFound();
@@ -68,7 +69,7 @@ export default async function ArticlePage({ params }: Props) {
           <Link href="/blog">← {t('backToBlog')}</Link>
         </p>
         <p className={styles.meta}>
-          {post.category ? <span className={styles.category}>{categoryLabel(post.category.name)}</span> : null}
+          {post.category ? <span className={styles.category}>{categoryLabel(post.category.name, categories)}</span> : null}
           <time dateTime={post.updated_at}>{t('updated', { date })}</time>
         </p>
         <h1 className={styles.title} lang={foreign ? language : undefined}>
@@ -85,11 +86,11 @@ export default async function ArticlePage({ params }: Props) {
       </div>
       {related.length ? (
         <aside className={`container ${styles.related}`} aria-labelledby="related-title">
-          <h2 id="related-title">{t('related', { category: categoryLabel(post.category?.name ?? '') })}</h2>
+          <h2 id="related-title">{t('related', { category: categoryLabel(post.category?.name ?? '', categories) })}</h2>
           <ul className={styles.relatedGrid}>
             {related.map((other) => (
               <li key={other.id}>
-                <PostCard post={other} dateLabel={t('updated', { date: formatPostDate(other.updated_at, locale) })} />
+                <PostCard post={other} dateLabel={t('updated', { date: formatPostDate(other.updated_at, locale) })} categories={categories} />
               </li>
             ))}
           </ul>
