@@ -3,7 +3,11 @@ import createNextIntlPlugin from 'next-intl/plugin';
 import { staticSecurityHeaders } from './lib/security/headers';
 import { API_CSP } from './lib/security/csp';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  // ICU messages are compiled at build time, so requests format them without parsing.
+  experimental: { messages: { format: 'json', path: './content/messages', locales: 'infer', sourceLocale: 'en', precompile: true } },
+});
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
