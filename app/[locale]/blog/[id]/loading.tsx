@@ -5,7 +5,7 @@ import styles from '@/components/blog/Article.module.css';
 export default async function Loading() {
   const t = await getTranslations('blog');
   return (
-    <div className={`container ${styles.notFound}`}>
+    <div className={`container ${styles.loading}`}>
       <LoadingState label={t('loadingArticle')} />
     </div>
   );
