@@ -1,19 +1,11 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { PORTS } from './support/ports';
+import { fillValidForm } from './support/purchase-form';
 
 const OUTBOX = join('.data', 'e2e', String(PORTS.main), 'outbox');
-
-async function fillValidForm(page: Page, email: string, method: 'card' | 'paypal' = 'paypal') {
-  await page.getByLabel('Name').fill('Ana Buyer');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(method === 'card' ? 'Card' : 'PayPal', { exact: true }).check();
-  if (method === 'card') await page.getByLabel('Card number').fill('4242424242424242');
-  await page.getByLabel(/delivered immediately/).check();
-}
 
 /** The magic link from the newest outbox message sent to `email` (quoted-printable decoded). */
 async function magicLinkFor(email: string): Promise<string> {
@@ -143,7 +135,7 @@ test.describe('purchase page', () => {
     test.setTimeout(90_000);
     const email = `buyer-${Date.now()}@example.com`;
     await page.goto('/the-love-blueprint/en');
-    await fillValidForm(page, email, 'card');
+    await fillValidForm(page, email, { method: 'card' });
     await page.getByRole('button', { name: 'Purchase' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Purchase' });
     await expect(dialog).toContainText('Are you sure you want to purchase The Love Blueprint for $7.99?');

@@ -1,17 +1,15 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { env } from '@/lib/env';
-import { isLocale, type Locale } from '@/lib/i18n/locales';
-import { absoluteUrl } from '@/lib/seo/alternates';
+import { urlsIn } from '@/lib/seo/alternates';
 import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
 import { editions } from '@/lib/shop/catalogue';
 import { JsonLd } from './JsonLd';
 
 /** Product (one Offer per edition) and breadcrumbs for the eBook's landing and purchase pages. */
 export async function ShopJsonLd({ editionId }: { editionId?: string }) {
-  const [t, current] = await Promise.all([getTranslations(), getLocale()]);
-  const locale: Locale = isLocale(current) ? current : 'en';
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   const siteUrl = env().siteUrl;
-  const url = (path: string) => absoluteUrl(siteUrl, path, locale);
+  const url = urlsIn(siteUrl, locale);
   const crumbs = [
     { name: t('seo.breadcrumbHome'), url: url('/') },
     { name: t('pages.loveBlueprint'), url: url('/the-love-blueprint') },

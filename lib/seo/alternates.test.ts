@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatesFor } from './alternates';
+import { alternatesFor, urlsIn } from './alternates';
 
 describe('alternatesFor', () => {
   it('gives the canonical URL of the page in its language, and every language plus x-default', () => {
@@ -13,5 +13,13 @@ describe('alternatesFor', () => {
   it('handles the home page', () => {
     expect(alternatesFor('https://amora.example', '/', 'en').canonical).toBe('https://amora.example/');
     expect(alternatesFor('https://amora.example', '/', 'ar').canonical).toBe('https://amora.example/ar');
+  });
+});
+
+describe('urlsIn', () => {
+  it('builds absolute URLs in the page language, English at the bare path and for unknown locales', () => {
+    expect(urlsIn('https://x.test', 'fr')('/blog')).toBe('https://x.test/fr/blog');
+    expect(urlsIn('https://x.test', 'en')('/blog')).toBe('https://x.test/blog');
+    expect(urlsIn('https://x.test', 'xx')('/blog')).toBe('https://x.test/blog');
   });
 });

@@ -1,4 +1,4 @@
-import { locales, type Locale } from '@/lib/i18n/locales';
+import { isLocale, locales, type Locale } from '@/lib/i18n/locales';
 import { localizePath } from '@/lib/i18n/paths';
 
 /**
@@ -16,4 +16,10 @@ export function alternatesFor(siteUrl: string, path: string, locale: Locale) {
 /** The absolute URL of a locale-free path in a language (the site URL from the environment). */
 export function absoluteUrl(siteUrl: string, path: string, locale: Locale): string {
   return `${siteUrl}${localizePath(path, locale)}`;
+}
+
+/** Absolute URLs of locale-free paths in the page's language (English for anything unknown). */
+export function urlsIn(siteUrl: string, locale: string): (path: string) => string {
+  const language: Locale = isLocale(locale) ? locale : 'en';
+  return (path) => absoluteUrl(siteUrl, path, language);
 }

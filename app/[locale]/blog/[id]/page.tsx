@@ -12,8 +12,7 @@ import { htmlToText, sanitizeHtml } from '@/lib/security/sanitize-html';
 import { socialMetadata } from '@/lib/seo/social';
 import { site } from '@/lib/site';
 import { env } from '@/lib/env';
-import { isLocale } from '@/lib/i18n/locales';
-import { absoluteUrl } from '@/lib/seo/alternates';
+import { urlsIn } from '@/lib/seo/alternates';
 import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/seo/JsonLd';
 import { EnglishOnlyNote } from '@/components/content/EnglishOnlyNote';
@@ -104,8 +103,7 @@ export default async function ArticlePage({ params }: Props) {
 async function ArticleJsonLd({ post, locale, language }: { post: Post; locale: string; language: string }) {
   const t = await getTranslations();
   const siteUrl = env().siteUrl;
-  const lang = isLocale(locale) ? locale : 'en';
-  const url = (path: string) => absoluteUrl(siteUrl, path, lang);
+  const url = urlsIn(siteUrl, locale);
   const pageUrl = url(`/blog/${post.id}`);
   return (
     <>

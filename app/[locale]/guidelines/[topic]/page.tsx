@@ -7,8 +7,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/site';
 import { socialMetadata } from '@/lib/seo/social';
 import { env } from '@/lib/env';
-import { isLocale } from '@/lib/i18n/locales';
-import { absoluteUrl } from '@/lib/seo/alternates';
+import { urlsIn } from '@/lib/seo/alternates';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/seo/JsonLd';
 import { DocumentView } from '@/components/content/DocumentView';
@@ -35,7 +34,7 @@ export default async function GuidelineTopicPage({ params }: Props) {
   const found = await load(topic);
   if (!found || !isGuidelineTopic(topic)) notFound();
   const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
-  const url = (path: string) => absoluteUrl(env().siteUrl, path, isLocale(locale) ? locale : 'en');
+  const url = urlsIn(env().siteUrl, locale);
   return (
     <>
       <JsonLd
