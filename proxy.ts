@@ -1,7 +1,7 @@
 import { NextRequest, NextResponse } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { routing } from './lib/i18n/routing';
-import { env } from './lib/env';
+import { env, serverOrigin } from './lib/env';
 import { buildPageCsp, createNonce } from './lib/security/csp';
 import { CONSENT_COOKIE, decisionFrom } from './lib/consent/cookies';
 import { CONSENT_HEADER } from './lib/consent/header';
@@ -9,6 +9,9 @@ import { isHttps } from './lib/security/request';
 import { splitLocale } from './lib/i18n/paths';
 import { PATH_HEADER } from './lib/seo/headers';
 import { isDecodable, isPagePath, malformedUrlResponse } from './lib/security/url-guard';
+import { RENDER_HEADER, cacheKey, cachedDocument, documentResponse, freshDocument, isCacheableRequest, isInnerRender } from './lib/cache/document-cache';
+import { knownRouting, rememberRouting, routingKey } from './lib/cache/locale-routing';
+import { isPersonalPath } from './lib/cache/personal-paths';
 
 const handleLocale = createMiddleware(routing);
 
@@ -18,9 +21,11 @@ const handleLocale = createMiddleware(routing);
  *   after dropping any copy the client sent, so the banner is right in the first HTML;
  * - creates a CSP nonce and puts the policy on the request (Next stamps its scripts
  *   with the nonce) and on the response;
- * - resolves the locale: English at the bare paths, every other language under its prefix.
+ * - resolves the locale: English at the bare paths, every other language under its prefix;
+ * - answers plain document loads from the page cache (lib/cache/document-cache.ts), each
+ *   with its own nonce.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   // A broken %-escape is the client's mistake: a 400, not Next's 500 (lib/security/url-guard.ts).
   if (!isDecodable(request.nextUrl.pathname)) return malformedUrlResponse();
   // The %-matcher also brings API routes, Next's assets and files here: they pass through untouched.
@@ -29,21 +34,42 @@ export function proxy(request: NextRequest) {
   const https = isHttps(request, siteUrl);
   const nonce = createNonce();
   const csp = buildPageCsp(nonce, { development: !isProduction, upgradeInsecure: isProduction && https });
+  const { locale, path } = splitLocale(request.nextUrl.pathname);
+  const inner = isInnerRender(request);
+  const cacheable = !inner && isProduction && isCacheableRequest(request) && !isPersonalPath(path);
+  const pageKey = cacheable ? cacheKey(request, locale, path) : '';
+  const localeKey = routingKey(request);
+
+  // The common case, kept short: a page already in the cache, for a locale answer already known.
+  const known = cacheable ? knownRouting(localeKey) : undefined;
+  const fresh = known && !known.redirect ? freshDocument(pageKey) : null;
+  if (known && fresh) return finish(documentResponse(request, fresh, nonce, known.headers), csp, https);
 
   const headers = new Headers(request.headers);
+  headers.delete(RENDER_HEADER);
   headers.delete(CONSENT_HEADER);
   headers.set(CONSENT_HEADER, decisionFrom(request.cookies.get(CONSENT_COOKIE)?.value));
   headers.set('x-nonce', nonce);
   // The locale-free path, for canonical and hreflang links (metadata cannot see the URL otherwise).
-  headers.set(PATH_HEADER, splitLocale(request.nextUrl.pathname).path);
+  headers.set(PATH_HEADER, path);
   headers.set('Content-Security-Policy', csp);
 
-  const response = handleLocale(new NextRequest(request, { headers }));
-  response.headers.set('Content-Security-Policy', csp);
+  const routed = handleLocale(new NextRequest(request, { headers }));
+  if (!inner) rememberRouting(localeKey, routed);
+  const redirect = routed.headers.has('location');
+  const page = cacheable && !redirect ? await cachedDocument(request, locale, pageKey, serverOrigin()) : null;
+  const routingHeaders = knownRouting(localeKey)?.headers ?? [];
+  return finish(page ? documentResponse(request, page, nonce, routingHeaders) : routed, csp, https);
+}
 
+function finish(response: Response, csp: string, https: boolean): Response {
+  response.headers.set('Content-Security-Policy', csp);
   // next-intl's locale cookie carries no Secure flag of its own; add it on https.
-  const localeCookie = response.cookies.get('NEXT_LOCALE');
-  if (localeCookie && https) response.cookies.set({ ...localeCookie, secure: true });
+  if (https) {
+    const cookies = response.headers.getSetCookie();
+    response.headers.delete('set-cookie');
+    for (const cookie of cookies) response.headers.append('set-cookie', /^NEXT_LOCALE=/.test(cookie) && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie);
+  }
   return response;
 }
 

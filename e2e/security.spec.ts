@@ -49,6 +49,24 @@ test.describe('HTTP security headers', () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
+  test('pages served again from the page cache still carry only their own nonce', async ({ request }) => {
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
+    const responses = [];
+    for (let i = 0; i < 3; i++) responses.push(await request.get('/blog'));
+    const nonces = responses.map((response) => nonceOf(response.headers()['content-security-policy']!));
+    expect(new Set(nonces).size).toBe(3);
+    for (const [i, response] of responses.entries()) {
+      const html = await response.text();
+      const stamped = [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(stamped.length).toBeGreaterThan(0);
+      expect(new Set(stamped)).toEqual(new Set([nonces[i]]));
+      for (const other of nonces.filter((_, j) => j !== i)) expect(html).not.toContain(other);
+      // Next's font preload Link header is stamped too.
+      const preload = response.headersArray().find((h) => h.name.toLowerCase() === 'link' && h.value.includes('rel=preload'));
+      if (preload) expect(preload.value).toContain(`nonce="${nonces[i]}"`);
+    }
+  });
+
   test('API and static responses get the hardening headers and a policy that runs nothing', async ({ request }) => {
     for (const path of ['/api/does-not-exist', '/manifest.webmanifest', '/icon.svg']) {
       const headers = (await request.get(path)).headers();

@@ -101,6 +101,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined;
 
+/**
+ * Where this server listens. `next start` records its origin once it is listening (the
+ * -p flag wins over PORT), so this is read at call time, not parsed once.
+ */
+export function serverOrigin(): string {
+  return process.env.__NEXT_PRIVATE_ORIGIN ?? `http://localhost:${env().port}`;
+}
+
 /** The validated environment of this process, parsed once. */
 export function env(): Env {
   cached ??= parseEnv(process.env);

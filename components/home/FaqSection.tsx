@@ -5,6 +5,7 @@ import { FaqTabs } from './FaqTabs';
 import { Reveal } from './Reveal';
 import home from './Home.module.css';
 import styles from './FaqSection.module.css';
+import { contentErrorProps } from '@/lib/cache/markers';
 
 /** The FAQ block: fetched on the server through lib/content, shown with SPEC.md's error state on failure. */
 export async function FaqSection() {
@@ -34,7 +35,7 @@ export async function FaqSection() {
             <p className={styles.empty}>{t('home.faqEmpty')}</p>
           )
         ) : (
-          <p className={styles.error} role="alert">
+          <p className={styles.error} role="alert" {...contentErrorProps}>
             {t('errors.faqs')}
           </p>
         )}

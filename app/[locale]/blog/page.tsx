@@ -19,6 +19,7 @@ import { PostCard } from '@/components/blog/PostCard';
 import { Pagination } from '@/components/blog/Pagination';
 import contentStyles from '@/components/content/ContentPage.module.css';
 import styles from '@/components/blog/Blog.module.css';
+import { contentErrorProps } from '@/lib/cache/markers';
 
 export const generateMetadata = titleMetadata('blog');
 
@@ -77,7 +78,7 @@ export default async function BlogPage({ searchParams }: Props) {
     return (
       <div className={`container ${styles.page}`}>
         <h1>{title}</h1>
-        <p className={contentStyles.error} role="alert">
+        <p className={contentStyles.error} role="alert" {...contentErrorProps}>
           {tErrors('posts')}
         </p>
       </div>

@@ -6,6 +6,7 @@ import { titleMetadata } from '@/components/layout/TitlePage';
 import { HelpCentre, type HelpLabels } from '@/components/help/HelpCentre';
 import contentStyles from '@/components/content/ContentPage.module.css';
 import styles from '@/components/help/HelpPage.module.css';
+import { contentErrorProps } from '@/lib/cache/markers';
 
 export const generateMetadata = titleMetadata('helpCentre');
 
@@ -38,7 +39,7 @@ export default async function HelpCentrePage({ searchParams }: Props) {
       {result.ok ? (
         <HelpCentre categories={categories} labels={labels} initialQuery={initialQuery} />
       ) : (
-        <p className={contentStyles.error} role="alert">
+        <p className={contentStyles.error} role="alert" {...contentErrorProps}>
           {t('errors.help')}
         </p>
       )}

@@ -7,6 +7,7 @@ import { EnglishOnlyNote } from '@/components/content/EnglishOnlyNote';
 import { LoadingState } from '@/components/ui/LoadingState';
 import prose from '@/components/content/Prose.module.css';
 import styles from '@/components/content/ContentPage.module.css';
+import { contentErrorProps } from '@/lib/cache/markers';
 
 export const generateMetadata = titleMetadata('terms');
 
@@ -16,7 +17,7 @@ async function TermsBody() {
   const [result, t] = await Promise.all([getTerms(locale), getTranslations()]);
   if (!result.ok) {
     return (
-      <p className={styles.error} role="alert">
+      <p className={styles.error} role="alert" {...contentErrorProps}>
         {t('errors.terms')}
       </p>
     );

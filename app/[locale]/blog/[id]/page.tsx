@@ -51,7 +51,7 @@ export default async function ArticlePage({ params }: Props) {
   if (!result.ok) {
     // An unknown id is a real 404; a backend that could not answer shows the same message without one.
     if (result.error.reason === 'not_found') notFound();
-    return <ArticleNotFound />;
+    return <ArticleNotFound failed />;
   }
   const post = result.data;
   const all = await getPosts(locale);
