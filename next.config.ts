@@ -11,6 +11,9 @@ const withNextIntl = createNextIntlPlugin({
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The proxy must tell client navigations (RSC requests) from document loads for the page
+  // cache; by default Next hides their headers and _rsc query from it (lib/cache/document-cache.ts).
+  skipProxyUrlNormalize: true,
   reactStrictMode: true,
   // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdf-lib'],

@@ -55,7 +55,9 @@ export async function proxy(request: NextRequest) {
   headers.set('Content-Security-Policy', csp);
 
   const routed = handleLocale(new NextRequest(request, { headers }));
-  if (!inner) rememberRouting(localeKey, routed);
+  // The inner render's Link header keeps Next's preloads only; each visitor gets next-intl's alternates.
+  if (inner) routed.headers.delete('link');
+  else rememberRouting(localeKey, routed);
   const redirect = routed.headers.has('location');
   const page = cacheable && !redirect ? await cachedDocument(request, locale, pageKey, serverOrigin()) : null;
   const routingHeaders = knownRouting(localeKey)?.headers ?? [];

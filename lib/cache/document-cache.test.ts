@@ -40,6 +40,8 @@ describe('isCacheableRequest', () => {
     expect(isCacheableRequest(request('/', { 'next-router-prefetch': '1' }))).toBe(false);
     expect(isCacheableRequest(request('/', { 'next-action': 'abc' }))).toBe(false);
     expect(isCacheableRequest(request('/?_rsc=1x2y'))).toBe(false);
+    expect(isCacheableRequest(request('/', { 'sec-fetch-dest': 'document' }))).toBe(true);
+    expect(isCacheableRequest(request('/', { 'sec-fetch-dest': 'empty' }))).toBe(false);
   });
 });
 

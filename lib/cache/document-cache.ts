@@ -35,11 +35,18 @@ export function isInnerRender(request: Request): boolean {
   return request.headers.get(RENDER_HEADER) === renderToken;
 }
 
-/** Only plain document loads: not React's client navigations, prefetches or server actions. */
+/**
+ * Only plain document loads: not React's client navigations, prefetches or server actions.
+ * Next hides its flight headers and `_rsc` from the proxy unless `skipProxyUrlNormalize`
+ * is set (next.config.ts sets it for this check). A browser's fetch() also says it is not
+ * loading a document (Sec-Fetch-Dest: empty); crawlers and tools send no Sec-Fetch-Dest.
+ */
 export function isCacheableRequest(request: NextRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const headers = request.headers;
   if (headers.has('rsc') || headers.has('next-action') || headers.has('next-router-prefetch') || headers.has('next-router-state-tree')) return false;
+  const destination = headers.get('sec-fetch-dest');
+  if (destination !== null && destination !== 'document') return false;
   return !request.nextUrl.searchParams.has('_rsc');
 }
 
@@ -97,7 +104,9 @@ async function renderInner(request: NextRequest, locale: string, origin: string)
     redirect: 'manual',
     signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
   });
-  // A page that sets a cookie is not the same for everyone: let Next answer each visitor.
+  // Redirects, 404s and errors (rare, and with relative Locations) Next answers itself, per
+  // visitor; so does a page that sets a cookie, which is not the same for everyone.
+  if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('text/html')) return null;
   if (response.headers.has('set-cookie')) return null;
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
   if (!nonce) return null;
@@ -107,10 +116,8 @@ async function renderInner(request: NextRequest, locale: string, origin: string)
     if (!DROPPED_HEADERS.has(name) && !name.startsWith('x-middleware-')) headers.push([name, value]);
   });
   const page = renderedPage(body, nonce, response.status, headers);
-  const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
   // Error states are not kept: when the content backend recovers, the next visitor sees it.
-  const cacheable = response.status === 200 && html && !body.includes(CONTENT_ERROR_ATTRIBUTE);
-  return { page, cacheable };
+  return { page, cacheable: !body.includes(CONTENT_ERROR_ATTRIBUTE) };
 }
 
 // Per-response or per-connection headers, and the ones the proxy sets itself (with next-intl's
