@@ -16,6 +16,7 @@ export const display = localFont({
   weight: '100 900',
   variable: '--font-display',
   display: 'optional',
+  preload: false,
   adjustFontFallback: 'Times New Roman',
   fallback: ['Georgia', 'Times New Roman', 'serif'],
 });

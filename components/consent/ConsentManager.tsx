@@ -43,9 +43,12 @@ export function ConsentManager({ showBanner, labels }: { showBanner: boolean; la
       root.style.removeProperty('--consent-banner-height');
       return;
     }
-    const update = () => root.style.setProperty('--consent-banner-height', `${Math.ceil(banner.getBoundingClientRect().height)}px`);
-    update();
-    const observer = new ResizeObserver(update);
+    // The observer reports the size once right away, after the browser's own layout: measuring
+    // here instead would force a layout of the whole page in the middle of hydration.
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize?.[0]?.blockSize ?? banner.getBoundingClientRect().height;
+      root.style.setProperty('--consent-banner-height', `${Math.ceil(height)}px`);
+    });
     observer.observe(banner);
     return () => {
       observer.disconnect();

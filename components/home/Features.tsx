@@ -4,31 +4,34 @@ import { site } from '@/lib/site';
 import { HomeIcon } from './icons';
 import { Reveal } from './Reveal';
 import styles from './Home.module.css';
+import { HydrateLater } from '@/components/ui/HydrateLater';
 
 export async function Features({ features }: { features: Feature[] }) {
   const t = await getTranslations('home');
   return (
-    <section id="features" tabIndex={-1} className={styles.section} aria-labelledby="features-title">
-      <div className="container">
-        <Reveal at={0.8} duration={0.8} className={styles.header}>
-          <p className={styles.eyebrow}>{t('featuresEyebrow')}</p>
-          <h2 id="features-title">{t('featuresHeading')}</h2>
-          <p className={styles.intro}>{t('featuresIntro', { brand: site.brand })}</p>
-        </Reveal>
-        <ul className={styles.grid4}>
-          {features.map((feature, index) => (
-            <li key={feature.title}>
-              <Reveal at={0.9} delay={index * 0.1} className={styles.card}>
-                <span className={styles.iconBadge}>
-                  <HomeIcon name={feature.icon} />
-                </span>
-                <h3>{feature.title}</h3>
-                <p>{feature.description}</p>
-              </Reveal>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <HydrateLater>
+      <section id="features" tabIndex={-1} className={styles.section} aria-labelledby="features-title">
+        <div className="container">
+          <Reveal at={0.8} duration={0.8} className={styles.header}>
+            <p className={styles.eyebrow}>{t('featuresEyebrow')}</p>
+            <h2 id="features-title">{t('featuresHeading')}</h2>
+            <p className={styles.intro}>{t('featuresIntro', { brand: site.brand })}</p>
+          </Reveal>
+          <ul className={styles.grid4}>
+            {features.map((feature, index) => (
+              <li key={feature.title}>
+                <Reveal at={0.9} delay={index * 0.1} className={styles.card}>
+                  <span className={styles.iconBadge}>
+                    <HomeIcon name={feature.icon} />
+                  </span>
+                  <h3>{feature.title}</h3>
+                  <p>{feature.description}</p>
+                </Reveal>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </HydrateLater>
   );
 }

@@ -33,34 +33,45 @@ export function Reveal({ children, at = 0.8, delay = 0, duration = 0.7, from = {
   useEffect(() => {
     const element = ref.current;
     if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    if (element.getBoundingClientRect().top < window.innerHeight) return;
-    element.style.opacity = '0';
-    element.style.transform = `translate(${x}px, ${y}px)`;
-    element.dataset.reveal = 'hidden';
     let cancelled = false;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (!entry?.isIntersecting) return;
-        observer.disconnect();
-        void getAnimate().then((animate) => {
-          if (cancelled) return;
-          element.dataset.reveal = 'shown';
-          animate(
-            element,
-            { opacity: [0, 1], transform: [`translate(${x}px, ${y}px)`, 'translate(0px, 0px)'] },
-            { duration, delay, ease: [0.22, 1, 0.36, 1] },
-          ).finished.then(() => {
-            element.style.opacity = '';
-            element.style.transform = '';
+    let reveal: IntersectionObserver | undefined;
+    // Where the element starts comes from an observer's first report, which the browser computes
+    // with its own next layout: asking getBoundingClientRect() here forced one layout per Reveal
+    // during hydration (about a third of the home page's blocking time on a slow phone).
+    const start = new IntersectionObserver(([entry]) => {
+      start.disconnect();
+      if (!entry || cancelled) return;
+      const viewportBottom = entry.rootBounds?.bottom ?? window.innerHeight;
+      if (entry.isIntersecting || entry.boundingClientRect.top < viewportBottom) return;
+      element.style.opacity = '0';
+      element.style.transform = `translate(${x}px, ${y}px)`;
+      element.dataset.reveal = 'hidden';
+      reveal = new IntersectionObserver(
+        ([next]) => {
+          if (!next?.isIntersecting) return;
+          reveal?.disconnect();
+          void getAnimate().then((animate) => {
+            if (cancelled) return;
+            element.dataset.reveal = 'shown';
+            animate(
+              element,
+              { opacity: [0, 1], transform: [`translate(${x}px, ${y}px)`, 'translate(0px, 0px)'] },
+              { duration, delay, ease: [0.22, 1, 0.36, 1] },
+            ).finished.then(() => {
+              element.style.opacity = '';
+              element.style.transform = '';
+            });
           });
-        });
-      },
-      { rootMargin: `0px 0px -${Math.round((1 - at) * 100)}% 0px` },
-    );
-    observer.observe(element);
+        },
+        { rootMargin: `0px 0px -${Math.round((1 - at) * 100)}% 0px` },
+      );
+      reveal.observe(element);
+    });
+    start.observe(element);
     return () => {
       cancelled = true;
-      observer.disconnect();
+      start.disconnect();
+      reveal?.disconnect();
       element.style.opacity = '';
       element.style.transform = '';
     };

@@ -7,6 +7,7 @@ import { Carousel } from '@/components/ui/Carousel';
 import { Reveal } from './Reveal';
 import home from './Home.module.css';
 import styles from './Testimonials.module.css';
+import { HydrateLater } from '@/components/ui/HydrateLater';
 
 /** SPEC.md §9: autoplay every 3000 ms, looping, 1/2/3/4 per view from 0/768/1024/1280 px. */
 export const HOME_TESTIMONIAL_AUTOPLAY_MS = 3000;
@@ -15,40 +16,42 @@ export async function Testimonials({ testimonials }: { testimonials: HomeTestimo
   const [t, locale] = await Promise.all([getTranslations('home'), getLocale()]);
   const total = testimonials.length;
   return (
-    <section className={`${home.section} ${home.tinted}`} aria-labelledby="testimonials-title">
-      <div className="container">
-        <Reveal at={0.8} duration={0.8} className={home.header}>
-          <p className={home.eyebrow}>{t('testimonialsEyebrow')}</p>
-          <h2 id="testimonials-title">{t('testimonialsHeading')}</h2>
-          <p className={home.intro}>{t('testimonialsIntro', { brand: site.brand })}</p>
-        </Reveal>
-        <Carousel
-          className={styles.carousel}
-          autoplayMs={HOME_TESTIMONIAL_AUTOPLAY_MS}
-          direction={isLocale(locale) ? directionOf(locale) : 'ltr'}
-          labels={{
-            region: t('carouselLabel'),
-            previous: t('previous'),
-            next: t('next'),
-            pause: t('pause'),
-            play: t('play'),
-            slides: testimonials.map((_, index) => t('slideLabel', { index: index + 1, total })),
-          }}
-        >
-          {testimonials.map((item) => (
-            <figure key={item.name} className={styles.card}>
-              <Image src={item.image} alt="" width={72} height={72} unoptimized className={styles.avatar} />
-              <blockquote className={styles.quote}>
-                <p>“{item.quote}”</p>
-              </blockquote>
-              <figcaption>
-                <span className={styles.name}>{item.name}</span>
-                <span className={styles.meta}>{item.meta}</span>
-              </figcaption>
-            </figure>
-          ))}
-        </Carousel>
-      </div>
-    </section>
+    <HydrateLater>
+      <section className={`${home.section} ${home.tinted}`} aria-labelledby="testimonials-title">
+        <div className="container">
+          <Reveal at={0.8} duration={0.8} className={home.header}>
+            <p className={home.eyebrow}>{t('testimonialsEyebrow')}</p>
+            <h2 id="testimonials-title">{t('testimonialsHeading')}</h2>
+            <p className={home.intro}>{t('testimonialsIntro', { brand: site.brand })}</p>
+          </Reveal>
+          <Carousel
+            className={styles.carousel}
+            autoplayMs={HOME_TESTIMONIAL_AUTOPLAY_MS}
+            direction={isLocale(locale) ? directionOf(locale) : 'ltr'}
+            labels={{
+              region: t('carouselLabel'),
+              previous: t('previous'),
+              next: t('next'),
+              pause: t('pause'),
+              play: t('play'),
+              slides: testimonials.map((_, index) => t('slideLabel', { index: index + 1, total })),
+            }}
+          >
+            {testimonials.map((item) => (
+              <figure key={item.name} className={styles.card}>
+                <Image src={item.image} alt="" width={72} height={72} unoptimized className={styles.avatar} />
+                <blockquote className={styles.quote}>
+                  <p>“{item.quote}”</p>
+                </blockquote>
+                <figcaption>
+                  <span className={styles.name}>{item.name}</span>
+                  <span className={styles.meta}>{item.meta}</span>
+                </figcaption>
+              </figure>
+            ))}
+          </Carousel>
+        </div>
+      </section>
+    </HydrateLater>
   );
 }

@@ -1,8 +1,7 @@
 'use client';
 
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './Carousel.module.css';
 
 export type CarouselLabels = {
@@ -31,16 +30,47 @@ type Props = {
  * no autoplay at all for visitors who prefer reduced motion.
  */
 export function Carousel({ children, labels, autoplayMs, loop = true, direction = 'ltr', className }: Props) {
-  const [plugins] = useState(() =>
-    autoplayMs ? [Autoplay({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })] : [],
-  );
-  const [viewportRef, api] = useEmblaCarousel({ loop, align: 'start', direction }, plugins);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
   const [userPaused, setUserPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
   const [canPrev, setCanPrev] = useState(loop);
   const [canNext, setCanNext] = useState(true);
+
+  // Embla is fetched and started in the first idle moment after hydration: its code stays out
+  // of the page's first script run, and its first measurement of every slide (a forced layout)
+  // out of hydration's task. Until then the slides sit where the CSS puts them, which is where
+  // Embla starts them too.
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    let cancelled = false;
+    let carousel: EmblaCarouselType | undefined;
+    const start = async () => {
+      const [{ default: EmblaCarousel }, autoplay] = await Promise.all([
+        import('embla-carousel'),
+        autoplayMs ? import('embla-carousel-autoplay') : undefined,
+      ]);
+      if (cancelled) return;
+      const plugins =
+        autoplay && autoplayMs
+          ? [autoplay.default({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]
+          : [];
+      carousel = EmblaCarousel(viewport, { loop, align: 'start', direction }, plugins);
+      setApi(carousel);
+    };
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle ? window.requestIdleCallback(() => void start(), { timeout: 1_500 }) : window.setTimeout(() => void start(), 1);
+    return () => {
+      cancelled = true;
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+      carousel?.destroy();
+      setApi(undefined);
+    };
+  }, [autoplayMs, direction, loop]);
 
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
