@@ -23,43 +23,51 @@ export function budgetLines(result) {
 
 export function analysis(result) {
   const routes = PAGE_ROUTES(result);
-  const home = routes.find((r) => r.path === '/');
-  const cpuPerRequest = home ? (1000 / home.site.rps).toFixed(1) : '?';
-  return `## Where the time goes, and what would close the gaps
+  const rates = routes.map((r) => Math.round(r.site.rps));
+  const ratios = routes.map((r) => r.vsFloor);
+  return `## Where the time goes, and what was done about it
 
-**Server throughput.** A CPU profile of \`next start\` under load on \`/\` (\`node --cpu-prof\`, 20 connections) shows
-the process busy the whole time, with no waiting on I/O: about half in Next's App Router runtime (rendering the
-server-component tree to the RSC payload, then that payload to HTML), an eighth in garbage collection, and the rest
-in our compiled page code. The content itself is read once per process and cached (lib/content), so the cost is
-rendering: roughly ${cpuPerRequest} ms of one core per home page, a 130 KB document of which about half is the RSC
-payload that lets React hydrate. One Node process uses one core, so it serves about ${home ? Math.round(home.site.rps) : '?'} home pages a
-second whatever the concurrency, and at 50 connections a request queues behind ~49 others, which is the p99.
-The floor page is prerendered: Next serves it from a file, which is why it runs at ${Math.round(result.floor.rps)} req/s.
+**Before** (the previous full run, same machine): pages rendered at 73–128 req/s, 0.020–0.035 × the floor, with
+p99 between 0.49 and 4.2 s at 50 connections. A CPU profile of \`next start\` under load (\`node --cpu-prof\`) showed
+the process busy the whole time, with no waiting on I/O: about half in Next's App Router runtime (server-component
+tree to RSC payload, then payload to HTML), an eighth in garbage collection, the rest in our page code; 10–15 ms of
+one core per page. Nothing could be reused between requests because every document carries a fresh CSP nonce, so
+Next renders every request in full and cannot prerender or revalidate these pages.
 
-The pages cannot simply be prerendered or cached whole, because every response carries a fresh CSP nonce in its
-script tags and the cookie banner is decided on the server from the visitor's cookie (issue #3). What would close
-the gap, in order of effect:
-1. **Hash-based CSP instead of nonces** (Next's \`experimental.sri\`), with the banner's presence decided by a tiny
-   inline check of the cookie: the HTML is then the same for every visitor of a language and can be prerendered and
-   revalidated (ISR) like the floor page, which puts throughput at the floor's order of magnitude.
-2. **\`cacheComponents\` with \`'use cache'\`** on the content sections (FAQ, testimonials, posts), with revalidation on
-   the content cache's 30 s: the server-component render is skipped, leaving only the HTML pass (an estimated 30–50 %
-   less CPU per request).
-3. **One process per core** (2 here) behind the reverse proxy, or a CDN in front for the static assets: throughput
-   scales with cores, since nothing is shared between requests but the database.
-4. **A smaller document**: the FAQ answers and testimonials travel twice (HTML and RSC payload); serialising only what
-   the client islands need would cut both bytes and render time.
+**The fix: a page cache that keeps the nonce per response** (\`lib/cache/\`, used by \`proxy.ts\`). Apart from the
+nonce, a document depends only on its locale, path, query and the visitor's consent choice, and on content that the
+content layer itself caches for 30 s. The proxy keys rendered documents on exactly those, keeps each for 5 s (48 MB at
+most, least recently used out), renders a missing one once for everyone asking meanwhile (an inner request to the
+same server, marked with a per-process token), and stamps each response with its own fresh nonce where the render's
+stood (the document is stored as UTF-8 bytes cut at the render-time nonce, so a response is a few memory copies).
+So the HTML stays server-rendered, personalised by consent and nonce, and at most 5 s older than the content cache.
+Never cached: React's client navigations (RSC requests; \`skipProxyUrlNormalize\` lets the proxy see them),
+prefetches and server actions, redirects and 404s, documents showing a content error state (\`data-content-error\`,
+so a recovered backend shows at once) and the buyer's library page.
 
-Done here: the ICU messages are compiled at build time (next-intl's \`precompile\`), since next-intl keeps its
-message-format cache per request and so re-parsed every message on every request: +19–25 % pages per second. A
-title-only page (\`/modern-slavery-act\`) renders at only ~1.5 × the home page's rate, so most of the cost is the
-shared frame (header, footer, consent labels, 18 alternate links and the social tags in the metadata), which every
-page pays. Options 1 and 2 were not taken: they change how every page renders and how the CSP is built (issue #3's
-guarantees), and need their own review.
+A second profile, of cache hits, showed a third of the remaining time in next-intl's middleware run (locale
+negotiation and the 18-entry alternate Link header) for an answer that is the same for the same inputs; it is now
+remembered per input (URL, locale cookie, Accept-Language, Sec-Fetch-Dest, host and forwarding headers). The rest is
+Next's proxy adapter and writing a 70–135 KB body, which is why the ratio to the floor (a 3 KB file) stays below 1.
 
-**LCP.** Lighthouse's simulation (Lantern) charges every request the browser made before its observed LCP. Locally the
-scripts download and hydrate before the first paint, so the simulated LCP includes all JavaScript: the floor page's own
-~130 KiB costs it about a second. Our pages are at 1.2–1.3 × that JavaScript plus a larger document, which is the
-difference. Through plain HTTP/1.1 (no TLS front) every figure is 0.5–0.7 s worse, because the simulation queues the
-requests on six connections; production serves HTTP/2.`;
+**After** (this run): ${rates.join(', ')} req/s, ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} × the floor page (${Math.round(result.floor.rps)} req/s), p99 under load as in the table above.
+
+What would go further: one process per core behind the reverse proxy (throughput scales with cores; the embedded
+PGlite database would then have to move to PostgreSQL, which the app already supports), and a smaller document
+(the FAQ answers and testimonials travel twice, in the HTML and in the RSC payload).
+
+Done earlier: the ICU messages are compiled at build time (next-intl's \`precompile\`), since next-intl keeps its
+message-format cache per request and so re-parsed every message on every request: +19–25 % pages per second.
+
+**LCP and TBT.** Lighthouse's simulation (Lantern) charges the LCP with every script that downloaded and ran before
+the paint it observed in its own, unthrottled load. Locally the stylesheets are still in flight when the asynchronous
+scripts arrive, so they run before the first paint and their download counts: our pages carry 1.2–1.3 × the floor
+page's JavaScript (the floor has no stylesheet and paints before its scripts run), which is most of the remaining
+LCP. Inlining the CSS (\`experimental.inlineCss\`) removes that ordering but adds ~100 KB to every document, which
+costs more on slow 4G than it saves. The home page's blocking time was hydration and forced layouts: reveals that each
+measured themselves, Embla's first measurement, the consent banner's height; those now measure without forcing a
+layout, Embla loads when idle, and the sections hydrate as separate low-priority units (React \`<Activity>\`, which
+unlike \`<Suspense>\` the server writes in place). TBT on this 2-core VM varies by ±60 ms between identical runs.
+Through plain HTTP/1.1 (no TLS front) every figure is 0.5–0.7 s worse, because the simulation queues the requests on
+six connections; production serves HTTP/2.`;
 }

@@ -1,14 +1,19 @@
+import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import { site } from '@/lib/site';
-import { AppleIcon, PlayStoreIcon } from './icons';
 import styles from './StoreBadges.module.css';
 
-/** App Store and Google Play badges; both open the generic store address in a new tab. */
+/**
+ * App Store and Google Play badges; both open the generic store address in a new tab.
+ * The store marks are files (public/images/badges/), not inline SVG: a page shows the badges
+ * up to three times, and inline paths travelled in both the HTML and the RSC payload each time.
+ * The Apple mark is a CSS mask so it takes the badge's text colour in either tone.
+ */
 export async function StoreBadges({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const t = await getTranslations('badges');
   const badges = [
-    { href: site.appStoreUrl, icon: <AppleIcon />, line1: t('appStoreLine1'), line2: t('appStoreLine2'), id: 'app-store' },
-    { href: site.playStoreUrl, icon: <PlayStoreIcon />, line1: t('googlePlayLine1'), line2: t('googlePlayLine2'), id: 'google-play' },
+    { href: site.appStoreUrl, icon: <span className={styles.appleMark} aria-hidden="true" />, line1: t('appStoreLine1'), line2: t('appStoreLine2'), id: 'app-store' },
+    { href: site.playStoreUrl, icon: <Image className={styles.playMark} src="/images/badges/google-play.svg" alt="" width={24} height={24} unoptimized />, line1: t('googlePlayLine1'), line2: t('googlePlayLine2'), id: 'google-play' },
   ];
   return (
     <ul className={styles.badges} data-tone={tone}>

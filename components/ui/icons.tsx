@@ -43,21 +43,6 @@ export const CheckIcon = ({ size = 18, className }: IconProps) => (
 
 const filled = (size: number) => ({ width: size, height: size, viewBox: '0 0 24 24', fill: 'currentColor', 'aria-hidden': true, focusable: false });
 
-export const AppleIcon = ({ size = 26, className }: IconProps) => (
-  <svg {...filled(size)} className={className}>
-    <path d="M16.37 12.6c-.02-2.3 1.88-3.4 1.96-3.46-1.07-1.56-2.73-1.78-3.32-1.8-1.41-.14-2.76.83-3.47.83-.72 0-1.82-.81-3-.79-1.54.02-2.96.9-3.75 2.27-1.6 2.78-.41 6.89 1.15 9.14.76 1.1 1.67 2.34 2.86 2.3 1.15-.05 1.58-.74 2.97-.74 1.38 0 1.77.74 2.98.72 1.23-.02 2.01-1.12 2.76-2.23.87-1.28 1.23-2.51 1.25-2.58-.03-.01-2.39-.92-2.41-3.66zM14.1 5.85c.63-.77 1.06-1.83.94-2.89-.91.04-2.01.61-2.66 1.37-.58.67-1.09 1.76-.96 2.8 1.02.08 2.05-.52 2.68-1.28z" />
-  </svg>
-);
-
-export const PlayStoreIcon = ({ size = 24, className }: IconProps) => (
-  <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className}>
-    <path d="M4.2 2.4 13.6 12l-9.4 9.6c-.3-.2-.5-.6-.5-1.1V3.5c0-.5.2-.9.5-1.1z" fill="#34a853" />
-    <path d="m16.8 8.8-3.2 3.2L4.2 2.4c.3-.2.8-.2 1.3.1l11.3 6.3z" fill="#fbbc04" />
-    <path d="M16.8 15.2 5.5 21.5c-.5.3-1 .3-1.3.1l9.4-9.6 3.2 3.2z" fill="#ea4335" />
-    <path d="m20.2 10.7-3.4-1.9-3.2 3.2 3.2 3.2 3.4-1.9c.9-.5.9-2.1 0-2.6z" fill="#4285f4" />
-  </svg>
-);
-
 export const InstagramIcon = ({ size = 20, className }: IconProps) => (
   <svg {...base(size)} className={className}>
     <rect x="3" y="3" width="18" height="18" rx="5" />
