@@ -8,6 +8,9 @@ import { test, expect } from './fixtures';
  * as a deploy does) and then by crashing it (SIGKILL), and checks that every order that was
  * confirmed is still there, every download link still works, and a retry never duplicates.
  */
+// Both tests use the same port and data directory, one after the other.
+test.describe.configure({ mode: 'serial' });
+
 const PORT = 3105;
 const ORIGIN = `http://localhost:${PORT}`;
 const DATA_DIR = `.data/e2e/${PORT}`;
@@ -90,6 +93,38 @@ test('a restart mid-traffic loses no order and breaks no download link', async (
       // The link from before any restart still works.
       expect(await downloads(first.body!.downloadUrl), signal).toEqual({ status: 200, type: 'application/pdf' });
     }
+  } finally {
+    await stop(server, 'SIGTERM');
+  }
+});
+
+test('pages and the API open one database between them, which a restart reopens with every order', async () => {
+  // Next bundles pages and route handlers separately; each used to open its own PGlite on the
+  // same directory, which corrupted it (lib/process-singleton.ts). The library page (a page)
+  // and the order API (a route handler) both touch the database here.
+  test.setTimeout(120_000);
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  let server = await start();
+  try {
+    const run = Date.now().toString(36);
+    const first = await order(`shared-${run}-1`, 1);
+    expect(first.status).toBe(201);
+    const token = first.body!.downloadUrl.split('/')[3]!;
+    const library = await fetch(`${ORIGIN}/library/${token}`);
+    expect(library.status).toBe(200);
+    expect(await library.text()).toContain('Restart 1');
+    const second = await order(`shared-${run}-2`, 2);
+    expect(second.status).toBe(201);
+    expect((await fetch(`${ORIGIN}/library/${token}`)).status).toBe(200);
+
+    await stop(server, 'SIGTERM');
+    server = await start();
+    for (const [n, placed] of [[1, first], [2, second]] as const) {
+      const retry = await order(`shared-${run}-${n}`, n);
+      expect(retry.status, `order ${n}`).toBe(200);
+      expect(retry.body!.orderId).toBe(placed.body!.orderId);
+    }
+    expect((await fetch(`${ORIGIN}/library/${token}`)).status).toBe(200);
   } finally {
     await stop(server, 'SIGTERM');
   }

@@ -39,16 +39,23 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
   const [canPrev, setCanPrev] = useState(loop);
   const [canNext, setCanNext] = useState(true);
 
-  // Embla is fetched and started in the first idle moment after hydration: its code stays out
-  // of the page's first script run, and its first measurement of every slide (a forced layout)
-  // out of hydration's task. Until then the slides sit where the CSS puts them, which is where
-  // Embla starts them too.
+  // Embla is fetched and started in the first idle moment after hydration, or at once when the
+  // visitor reaches for the carousel: its code stays out of the page's first script run, and its
+  // first measurement of every slide (a forced layout) out of hydration's task. Until then the
+  // slides sit where the CSS puts them, which is where Embla starts them too; a button pressed
+  // meanwhile is remembered and played once it has started.
+  const startNow = useRef<() => void>(() => {});
+  const pending = useRef<('prev' | 'next')[]>([]);
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;
     let cancelled = false;
+    let started = false;
     let carousel: EmblaCarouselType | undefined;
     const start = async () => {
+      if (started) return;
+      started = true;
+      cancelWait();
       const [{ default: EmblaCarousel }, autoplay] = await Promise.all([
         import('embla-carousel'),
         autoplayMs ? import('embla-carousel-autoplay') : undefined,
@@ -59,18 +66,39 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
           ? [autoplay.default({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]
           : [];
       carousel = EmblaCarousel(viewport, { loop, align: 'start', direction }, plugins);
+      for (const to of pending.current.splice(0)) {
+        if (to === 'prev') carousel.scrollPrev();
+        else carousel.scrollNext();
+      }
+      setCanPrev(carousel.canScrollPrev());
+      setCanNext(carousel.canScrollNext());
       setApi(carousel);
     };
     const idle = typeof window.requestIdleCallback === 'function';
     const handle = idle ? window.requestIdleCallback(() => void start(), { timeout: 1_500 }) : window.setTimeout(() => void start(), 1);
-    return () => {
-      cancelled = true;
+    function cancelWait() {
       if (idle) window.cancelIdleCallback(handle);
       else window.clearTimeout(handle);
+    }
+    startNow.current = () => void start();
+    return () => {
+      cancelled = true;
+      cancelWait();
+      startNow.current = () => {};
       carousel?.destroy();
       setApi(undefined);
     };
   }, [autoplayMs, direction, loop]);
+
+  const scroll = (to: 'prev' | 'next') => {
+    if (!api) {
+      pending.current.push(to);
+      startNow.current();
+      return;
+    }
+    if (to === 'prev') api.scrollPrev();
+    else api.scrollNext();
+  };
 
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -110,9 +138,13 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
       className={`${styles.carousel} ${className ?? ''}`}
       aria-roledescription="carousel"
       aria-label={labels.region}
+      onPointerEnter={() => startNow.current()}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        startNow.current();
+        setFocused(true);
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
@@ -143,10 +175,10 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
             )}
           </button>
         ) : null}
-        <button type="button" className={styles.control} onClick={() => api?.scrollPrev()} disabled={!canPrev} aria-label={labels.previous}>
+        <button type="button" className={styles.control} onClick={() => scroll('prev')} disabled={!canPrev} aria-label={labels.previous}>
           <svg className={styles.arrow} width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" /></svg>
         </button>
-        <button type="button" className={styles.control} onClick={() => api?.scrollNext()} disabled={!canNext} aria-label={labels.next}>
+        <button type="button" className={styles.control} onClick={() => scroll('next')} disabled={!canNext} aria-label={labels.next}>
           <svg className={styles.arrow} width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false"><path d="M9 5l7 7-7 7" /></svg>
         </button>
       </div>

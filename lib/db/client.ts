@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { env } from '@/lib/env';
 import { migrations } from './migrations';
+import { processSingleton } from '@/lib/process-singleton';
 
 export type Queryable = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -78,21 +79,21 @@ export async function openDb(options: { databaseUrl?: string; dataDir: string })
   return db;
 }
 
-let shared: Promise<Db> | undefined;
-let closing = false;
-closeOnShutdown.done = false;
+// Process-wide, not module-wide: pages and route handlers are separate bundles, and two PGlite
+// instances on one data directory corrupt it (lib/process-singleton.ts).
+const state = processSingleton('db', () => ({ shared: undefined as Promise<Db> | undefined, closing: false, hooked: false }));
 
 /** Closes the database cleanly when the server is asked to stop, so PGlite's files stay consistent. */
 function closeOnShutdown() {
-  if (closeOnShutdown.done) return;
-  closeOnShutdown.done = true;
+  if (state.hooked) return;
+  state.hooked = true;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      if (closing) return;
-      closing = true;
+      if (state.closing) return;
+      state.closing = true;
       // Never let a hung close keep the process alive.
       setTimeout(() => process.exit(0), 3000).unref();
-      void (shared ?? Promise.resolve(undefined))
+      void (state.shared ?? Promise.resolve(undefined))
         .then((db) => db?.close())
         .catch(() => undefined)
         .finally(() => process.exit(0));
@@ -106,13 +107,13 @@ function closeOnShutdown() {
  * request tries again once the database is back.
  */
 export function getDb(): Promise<Db> {
-  if (!shared) {
+  if (!state.shared) {
     closeOnShutdown();
     const { databaseUrl, dataDir } = env();
-    shared = openDb({ databaseUrl, dataDir }).catch((error: unknown) => {
-      shared = undefined;
+    state.shared = openDb({ databaseUrl, dataDir }).catch((error: unknown) => {
+      state.shared = undefined;
       throw error;
     });
   }
-  return shared;
+  return state.shared;
 }

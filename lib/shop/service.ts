@@ -3,30 +3,34 @@ import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { sendMail } from '@/lib/mail/transport';
 import { appSecret } from '@/lib/security/secret';
+import { processSingleton } from '@/lib/process-singleton';
 import { deliverPendingMail } from './fulfilment';
 
 const RETRY_INTERVAL_MS = 15_000;
-let worker: ReturnType<typeof setInterval> | undefined;
-let running: Promise<unknown> | undefined;
+// One retry loop and one delivery at a time per process, whichever bundle asks (lib/process-singleton.ts).
+const mail = processSingleton('mail', () => ({
+  worker: undefined as ReturnType<typeof setInterval> | undefined,
+  running: undefined as Promise<unknown> | undefined,
+}));
 
 /** Sends whatever email is due now; never throws (a failure stays queued). */
 export function deliverMailNow(): Promise<unknown> {
-  running ??= (async () => {
+  mail.running ??= (async () => {
     try {
       return await deliverPendingMail(await getDb(), { siteUrl: env().siteUrl, secret: appSecret(), send: sendMail });
     } catch (error) {
       console.error('Mail delivery failed; it will be retried', error);
       return undefined;
     } finally {
-      running = undefined;
+      mail.running = undefined;
     }
   })();
-  return running;
+  return mail.running;
 }
 
 /** Starts the retry loop once per process: queued email goes out as soon as SMTP accepts it. */
 export function startMailWorker(): void {
-  if (worker) return;
-  worker = setInterval(() => void deliverMailNow(), RETRY_INTERVAL_MS);
-  worker.unref?.();
+  if (mail.worker) return;
+  mail.worker = setInterval(() => void deliverMailNow(), RETRY_INTERVAL_MS);
+  mail.worker.unref?.();
 }
