@@ -8,14 +8,14 @@ import localFont from 'next/font/local';
 // everything else falls through to the preloaded basic Latin file.
 // (next/font options must be literals, so the unicode-range is written out in full.)
 
-// Headings are the largest text on most pages, so the LCP element: 'optional' paints them once,
-// with the preloaded face when it arrives in time and the metric-matched serif otherwise,
-// instead of repainting them later when the font arrives.
+// Headings are often the LCP element. 'swap' paints them at once in the metric-matched serif
+// and switches to Fraunces when it arrives, so the headline never waits for the font. It is not
+// preloaded: on a slow connection the preload competed with the stylesheets and scripts.
 export const display = localFont({
   src: '../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
   weight: '100 900',
   variable: '--font-display',
-  display: 'optional',
+  display: 'swap',
   preload: false,
   adjustFontFallback: 'Times New Roman',
   fallback: ['Georgia', 'Times New Roman', 'serif'],
