@@ -8,14 +8,16 @@ import localFont from 'next/font/local';
 // everything else falls through to the preloaded basic Latin file.
 // (next/font options must be literals, so the unicode-range is written out in full.)
 
-// Headings are often the LCP element. 'swap' paints them at once in the metric-matched serif
-// and switches to Fraunces when it arrives, so the headline never waits for the font. It is not
-// preloaded: on a slow connection the preload competed with the stylesheets and scripts.
+// Headings are often the LCP element. 'optional' paints them once: in Fraunces when it is already
+// cached (every page after the first), else in the metric-matched serif, never re-laying out the
+// page when the font arrives ('swap' did, a long task on a slow phone). It is not preloaded: the
+// preload competed with the stylesheets and scripts on a slow connection, and made the headline
+// wait for the font.
 export const display = localFont({
   src: '../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
   weight: '100 900',
   variable: '--font-display',
-  display: 'swap',
+  display: 'optional',
   preload: false,
   adjustFontFallback: 'Times New Roman',
   fallback: ['Georgia', 'Times New Roman', 'serif'],
@@ -25,7 +27,7 @@ export const displayExtended = localFont({
   src: '../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-ext-wght-normal.woff2',
   weight: '100 900',
   variable: '--font-display-ext',
-  display: 'swap',
+  display: 'optional',
   preload: false,
   adjustFontFallback: false,
   fallback: [],

@@ -1,4 +1,3 @@
-import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import { site } from '@/lib/site';
 import styles from './StoreBadges.module.css';
@@ -13,7 +12,11 @@ export async function StoreBadges({ tone = 'dark' }: { tone?: 'dark' | 'light' }
   const t = await getTranslations('badges');
   const badges = [
     { href: site.appStoreUrl, icon: <span className={styles.appleMark} aria-hidden="true" />, line1: t('appStoreLine1'), line2: t('appStoreLine2'), id: 'app-store' },
-    { href: site.playStoreUrl, icon: <Image className={styles.playMark} src="/images/badges/google-play.svg" alt="" width={24} height={24} unoptimized />, line1: t('googlePlayLine1'), line2: t('googlePlayLine2'), id: 'google-play' },
+    { href: site.playStoreUrl, icon: (
+        // A plain <img>: next/image is a client component and would add its script to every page.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img className={styles.playMark} src="/images/badges/google-play.svg" alt="" width={24} height={24} decoding="async" />
+      ), line1: t('googlePlayLine1'), line2: t('googlePlayLine2'), id: 'google-play' },
   ];
   return (
     <ul className={styles.badges} data-tone={tone}>
