@@ -1,6 +1,6 @@
 import { NextRequest, NextResponse } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
-import { routing } from './lib/i18n/routing';
+import { LOCALE_COOKIE, routing } from './lib/i18n/routing';
 import { env, serverOrigin } from './lib/env';
 import { buildPageCsp, createNonce } from './lib/security/csp';
 import { CONSENT_COOKIE, decisionFrom } from './lib/consent/cookies';
@@ -38,7 +38,7 @@ export async function proxy(request: NextRequest) {
   const inner = isInnerRender(request);
   const cacheable = !inner && isProduction && isCacheableRequest(request) && !isPersonalPath(path);
   const pageKey = cacheable ? cacheKey(request, locale, path) : '';
-  const localeKey = routingKey(request);
+  const localeKey = cacheable ? routingKey(request) : '';
 
   // The common case, kept short: a page already in the cache, for a locale answer already known.
   const known = cacheable ? knownRouting(localeKey) : undefined;
@@ -55,13 +55,11 @@ export async function proxy(request: NextRequest) {
   headers.set('Content-Security-Policy', csp);
 
   const routed = handleLocale(new NextRequest(request, { headers }));
-  // The inner render's Link header keeps Next's preloads only; each visitor gets next-intl's alternates.
+  // The inner render's Link header keeps Next's preloads only; each visitor gets next-intl's own.
   if (inner) routed.headers.delete('link');
-  else rememberRouting(localeKey, routed);
-  const redirect = routed.headers.has('location');
-  const page = cacheable && !redirect ? await cachedDocument(request, locale, pageKey, serverOrigin()) : null;
-  const routingHeaders = knownRouting(localeKey)?.headers ?? [];
-  return finish(page ? documentResponse(request, page, nonce, routingHeaders) : routed, csp, https);
+  const answer = cacheable ? rememberRouting(localeKey, routed) : undefined;
+  const page = answer && !answer.redirect ? await cachedDocument(request, locale, pageKey, serverOrigin()) : null;
+  return finish(page && answer ? documentResponse(request, page, nonce, answer.headers) : routed, csp, https);
 }
 
 function finish(response: Response, csp: string, https: boolean): Response {
@@ -70,7 +68,7 @@ function finish(response: Response, csp: string, https: boolean): Response {
   if (https) {
     const cookies = response.headers.getSetCookie();
     response.headers.delete('set-cookie');
-    for (const cookie of cookies) response.headers.append('set-cookie', /^NEXT_LOCALE=/.test(cookie) && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie);
+    for (const cookie of cookies) response.headers.append('set-cookie', cookie.startsWith(`${LOCALE_COOKIE}=`) && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie);
   }
   return response;
 }

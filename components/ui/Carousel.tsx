@@ -29,6 +29,13 @@ type Props = {
  * pause/play toggle (2.2.2), autoplay that stops while the pointer or focus is inside, and
  * no autoplay at all for visitors who prefer reduced motion.
  */
+type Direction = 'prev' | 'next';
+
+function move(carousel: EmblaCarouselType, to: Direction) {
+  if (to === 'prev') carousel.scrollPrev();
+  else carousel.scrollNext();
+}
+
 export function Carousel({ children, labels, autoplayMs, loop = true, direction = 'ltr', className }: Props) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<EmblaCarouselType>();
@@ -45,7 +52,7 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
   // slides sit where the CSS puts them, which is where Embla starts them too; a button pressed
   // meanwhile is remembered and played once it has started.
   const startNow = useRef<() => void>(() => {});
-  const pending = useRef<('prev' | 'next')[]>([]);
+  const pending = useRef<Direction[]>([]);
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;
@@ -66,10 +73,7 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
           ? [autoplay.default({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]
           : [];
       carousel = EmblaCarousel(viewport, { loop, align: 'start', direction }, plugins);
-      for (const to of pending.current.splice(0)) {
-        if (to === 'prev') carousel.scrollPrev();
-        else carousel.scrollNext();
-      }
+      for (const to of pending.current.splice(0)) move(carousel, to);
       setCanPrev(carousel.canScrollPrev());
       setCanNext(carousel.canScrollNext());
       setApi(carousel);
@@ -90,14 +94,10 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
     };
   }, [autoplayMs, direction, loop]);
 
-  const scroll = (to: 'prev' | 'next') => {
-    if (!api) {
-      pending.current.push(to);
-      startNow.current();
-      return;
-    }
-    if (to === 'prev') api.scrollPrev();
-    else api.scrollNext();
+  const scroll = (to: Direction) => {
+    if (api) return move(api, to);
+    pending.current.push(to);
+    startNow.current();
   };
 
   useEffect(() => {

@@ -2,6 +2,8 @@ import type { NextRequest } from 'next/server';
 import { CONSENT_COOKIE, PREFERENCES_COOKIE, decisionFrom, effectivePreferences, parsePreferences } from '@/lib/consent/cookies';
 import { createPageCache, renderedPage, withNonce, type Render, type RenderedPage } from './page-cache';
 import { CONTENT_ERROR_ATTRIBUTE } from './markers';
+import { LOCALE_COOKIE } from '@/lib/i18n/routing';
+import { createNonce } from '@/lib/security/csp';
 
 /**
  * How the proxy serves page documents from `page-cache.ts`. On a miss it asks this same
@@ -13,7 +15,6 @@ import { CONTENT_ERROR_ATTRIBUTE } from './markers';
  * Client navigations (RSC requests), server actions and prefetches are never cached.
  */
 export const RENDER_HEADER = 'x-amora-render';
-const LOCALE_COOKIE = 'NEXT_LOCALE';
 
 // Seconds, not minutes: the content layer caches its backend for 30 s, so a page is never
 // older than that by more than this. Under load, one render per page per 5 s is nothing.
@@ -21,14 +22,9 @@ const TTL_MS = 5_000;
 const MAX_BYTES = 48 * 1024 * 1024;
 const RENDER_TIMEOUT_MS = 15_000;
 
-const renderToken = randomToken();
+// 128 random bits, like a CSP nonce: a client cannot guess its way past the cache.
+const renderToken = createNonce();
 const cache = createPageCache({ ttlMs: TTL_MS, maxBytes: MAX_BYTES });
-
-function randomToken(): string {
-  const bytes = new Uint8Array(24);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** True for the proxy's own inner request: it must render, not look in the cache. */
 export function isInnerRender(request: Request): boolean {
@@ -79,10 +75,8 @@ export function cachedDocument(request: NextRequest, locale: string, key: string
 /** The document as this visitor's answer: their own nonce, plus next-intl's headers for them. */
 export function documentResponse(request: NextRequest, page: RenderedPage, nonce: string, routingHeaders: [string, string][]): Response {
   const { body, headers } = withNonce(page, nonce);
-  for (const [name, value] of routingHeaders) {
-    if (name === 'set-cookie' || name === 'link') headers.append(name, value);
-    else headers.set(name, value);
-  }
+  // next-intl's Set-Cookie and Link go beside the page's own (Next's preload Link).
+  for (const [name, value] of routingHeaders) headers.append(name, value);
   return new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers });
 }
 

@@ -1,4 +1,5 @@
 import type { NextRequest } from 'next/server';
+import { LOCALE_COOKIE } from '@/lib/i18n/routing';
 
 /**
  * next-intl's routing answer (redirect or not, its Link and Set-Cookie headers) remembered
@@ -15,7 +16,7 @@ const memo = new Map<string, LocaleRouting>();
 const INPUT_HEADERS = ['accept-language', 'sec-fetch-dest', 'host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
 
 export function routingKey(request: NextRequest): string {
-  const inputs = [request.nextUrl.href, request.cookies.get('NEXT_LOCALE')?.value ?? ''];
+  const inputs = [request.nextUrl.href, request.cookies.get(LOCALE_COOKIE)?.value ?? ''];
   for (const name of INPUT_HEADERS) inputs.push(request.headers.get(name) ?? '');
   return inputs.join('\n');
 }
@@ -24,12 +25,14 @@ export function knownRouting(key: string): LocaleRouting | undefined {
   return memo.get(key);
 }
 
-/** Keeps what a visitor needs from next-intl's response; the x-middleware-* signals are Next's. */
-export function rememberRouting(key: string, routed: Response): void {
+/** Keeps, and returns, what a visitor needs from next-intl's response; the x-middleware-* signals are Next's. */
+export function rememberRouting(key: string, routed: Response): LocaleRouting {
   const headers: [string, string][] = [];
   routed.headers.forEach((value, name) => {
     if (name === 'link' || name === 'set-cookie') headers.push([name, value]);
   });
   if (memo.size >= MAX_ENTRIES) memo.delete(memo.keys().next().value!);
-  memo.set(key, { redirect: routed.headers.has('location'), headers });
+  const routing = { redirect: routed.headers.has('location'), headers };
+  memo.set(key, routing);
+  return routing;
 }

@@ -1,6 +1,9 @@
 import { defineRouting } from 'next-intl/routing';
 import { defaultLocale, locales } from './locales';
 
+/** next-intl's locale cookie (its default name), which the proxy and the page cache read. */
+export const LOCALE_COOKIE = 'NEXT_LOCALE';
+
 export const routing = defineRouting({
   locales,
   defaultLocale,
