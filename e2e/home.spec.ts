@@ -174,6 +174,8 @@ test.describe('home page', () => {
     const region = page.getByRole('region', { name: 'Couple testimonials' });
     await expect(region.getByRole('button', { name: /automatic scrolling/ })).toHaveCount(0);
     const track = region.locator('[aria-live]');
+    // Embla starts when the browser is idle and sets the track's first (resting) transform then.
+    await expect(region).toHaveAttribute('data-started', 'true');
     const before = await track.evaluate((el) => getComputedStyle(el).transform);
     await page.waitForTimeout(3500);
     expect(await track.evaluate((el) => getComputedStyle(el).transform)).toBe(before);

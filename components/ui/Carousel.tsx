@@ -149,6 +149,8 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
       data-playing={playing}
+      // Whether Embla has started (it loads when idle): its first transform is set then.
+      data-started={api ? 'true' : 'false'}
     >
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container} aria-live={playing ? 'off' : 'polite'}>
