@@ -55,6 +55,21 @@ test.describe('the content backend fails', () => {
     });
   }
 
+  test('slow: a client navigation home shows the loading overlay until the FAQs give up', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await setMode(request, 'content', 'slow');
+    await page.goto('/help-centre');
+    // Past the remembered failure, so the FAQs are really fetched again.
+    await new Promise((r) => setTimeout(r, FAILURE_CACHE_MS));
+    await page.getByRole('banner').getByRole('link', { name: /home/i }).first().click();
+    const overlay = page.getByRole('status').filter({ hasText: 'Loading FAQs' });
+    await expect(overlay).toBeAttached();
+    await expect(page.getByText('Failed to load FAQs')).toBeVisible({ timeout: 10_000 });
+    await expect(overlay).toHaveCount(0);
+    // The rest of the page is there too.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Discover Your True Match');
+  });
+
   test('the site recovers when the backend is back', async ({ request }) => {
     await setMode(request, 'content', 'ok');
     await new Promise((r) => setTimeout(r, FAILURE_CACHE_MS));

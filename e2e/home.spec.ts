@@ -163,6 +163,13 @@ test.describe('home page', () => {
       await expect(element).toBeVisible();
       expect(await element.evaluate((el) => Number(getComputedStyle(el.closest('[data-reveal]') ?? el).opacity))).toBe(1);
     }
+    // The FAQs are written in place, between the testimonials and the advantages, not streamed
+    // behind a script that would move them there.
+    const faq = page.locator('#faq');
+    await faq.scrollIntoViewIfNeeded();
+    await expect(faq.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    const order = await page.evaluate(() => [...document.querySelectorAll('main section[aria-labelledby]')].map((s) => s.getAttribute('aria-labelledby')));
+    expect(order.indexOf('faq-title')).toBe(order.indexOf('advantages-title') - 1);
     await context.close();
   });
 

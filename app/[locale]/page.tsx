@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getHomeContent } from '@/lib/content/home';
+import { getFaqs } from '@/lib/content';
+import { readyNow } from '@/lib/content/ready-now';
 import { site } from '@/lib/site';
 import { socialMetadata } from '@/lib/seo/social';
 import { Hero } from '@/components/home/Hero';
@@ -30,6 +32,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HomePage() {
   const [locale, t] = await Promise.all([getLocale(), getTranslations('home')]);
   const content = getHomeContent(locale);
+  const faqs = getFaqs(locale);
+  // FAQs that are already here (the embedded store, a cached backend answer) render in place.
+  // Only a real fetch streams behind the overlay, so a slow backend never holds back the page
+  // and the overlay shows on a client navigation for as long as the FAQs take.
+  const faqsReady = (await readyNow(faqs)) !== undefined;
   return (
     <>
       <Hero />
@@ -38,10 +45,13 @@ export default async function HomePage() {
       <UseCases cards={content.useCases.cards} />
       <Coaching coaching={content.coaching} />
       <Testimonials testimonials={content.testimonials} />
-      {/* The FAQs stream in on their own, so a slow backend never holds back the rest of the page. */}
-      <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>
-        <FaqSection />
-      </Suspense>
+      {faqsReady ? (
+        <FaqSection faqs={faqs} />
+      ) : (
+        <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>
+          <FaqSection faqs={faqs} />
+        </Suspense>
+      )}
       <Advantages advantages={content.advantages} />
       <ClosingCta />
     </>

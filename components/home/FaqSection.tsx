@@ -1,5 +1,6 @@
-import { getLocale, getTranslations } from 'next-intl/server';
-import { getFaqs } from '@/lib/content';
+import { getTranslations } from 'next-intl/server';
+import type { ContentResult } from '@/lib/content';
+import type { FaqItem } from '@/lib/content/schemas';
 import { site } from '@/lib/site';
 import { FaqTabs } from './FaqTabs';
 import { Reveal } from './Reveal';
@@ -7,10 +8,9 @@ import home from './Home.module.css';
 import styles from './FaqSection.module.css';
 import { contentErrorProps } from '@/lib/cache/markers';
 
-/** The FAQ block: fetched on the server through lib/content, shown with SPEC.md's error state on failure. */
-export async function FaqSection() {
-  const locale = await getLocale();
-  const [result, t] = await Promise.all([getFaqs(locale), getTranslations()]);
+/** The FAQ block: fetched on the server through lib/content (by the page), shown with SPEC.md's error state on failure. */
+export async function FaqSection({ faqs }: { faqs: Promise<ContentResult<FaqItem[]>> }) {
+  const [result, t] = await Promise.all([faqs, getTranslations()]);
   return (
     <section id="faq" className={home.section} aria-labelledby="faq-title">
       <div className="container">
