@@ -42,15 +42,15 @@ const phone = (file) =>
   `<g transform="translate(800 70) rotate(6 160 245)"><rect x="-10" y="-10" width="300" height="600" rx="44" fill="#120b16"/><image x="0" y="0" width="280" height="580" preserveAspectRatio="xMidYMid slice" xlink:href="${asDataUri(file)}" href="${asDataUri(file)}"/></g>`;
 
 const images = {
-  home: card({ eyebrow: 'Relationship-focused dating', lines: ['Discover your true match,', 'where chemistry meets', 'connection.'], picture: phone('public/images/home/swipe-screen.svg') }),
+  home: card({ eyebrow: 'Relationship-focused dating', lines: ['Discover your true match,', 'where chemistry meets', 'connection.'], picture: phone('assets/screens/swipe-screen.svg') }),
   ebook: card({
     eyebrow: 'The Love Blueprint',
     lines: ['A 43-page guide and a', '30-day love challenge', 'for couples.'],
     picture: `<image x="820" y="60" width="340" height="510" xlink:href="${asDataUri('public/images/covers/en.svg')}" href="${asDataUri('public/images/covers/en.svg')}"/>`,
   }),
   blog: card({ eyebrow: 'The Amora blog', lines: ['Honest advice on dating,', 'relationships and', 'staying safe.'], picture: phone('public/images/home/step-3-conversation.svg') }),
-  help: card({ eyebrow: 'Help Centre', lines: ['Answers about your', 'account, matches,', 'safety and payments.'], picture: phone('public/images/home/profile-screen.svg') }),
-  default: card({ eyebrow: 'Dating for real relationships', lines: ['Verified profiles.', 'Values-based matching.', 'Private chat.'], picture: phone('public/images/home/login-screen.svg') }),
+  help: card({ eyebrow: 'Help Centre', lines: ['Answers about your', 'account, matches,', 'safety and payments.'], picture: phone('assets/screens/profile-screen.svg') }),
+  default: card({ eyebrow: 'Dating for real relationships', lines: ['Verified profiles.', 'Values-based matching.', 'Private chat.'], picture: phone('assets/screens/login-screen.svg') }),
 };
 
 mkdirSync(OUT, { recursive: true });

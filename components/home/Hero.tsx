@@ -24,7 +24,7 @@ export async function Hero() {
           <div className={styles.glow} aria-hidden="true" />
           <PhoneFrame className={styles.phone}>
             <Image
-              src="/images/home/swipe-screen.svg"
+              src="/images/screens/swipe-screen.svg"
               alt={t('heroPhoneAlt', { brand: site.brand })}
               width={360}
               height={760}

@@ -12,9 +12,9 @@ import { HydrateLater } from '@/components/ui/HydrateLater';
 export async function UseCases({ cards }: { cards: HomeContent['useCases']['cards'] }) {
   const t = await getTranslations('home');
   const screens = [
-    { src: '/images/home/login-screen.svg', alt: t('loginScreenAlt', { brand: site.brand }), position: 'left', delay: 0.15, at: 0.9 },
-    { src: '/images/home/swipe-screen.svg', alt: t('swipeScreenAlt', { brand: site.brand }), position: 'centre', delay: 0, at: 0.85 },
-    { src: '/images/home/profile-screen.svg', alt: t('profileScreenAlt', { brand: site.brand }), position: 'right', delay: 0.3, at: 0.9 },
+    { src: '/images/screens/login-screen.svg', alt: t('loginScreenAlt', { brand: site.brand }), position: 'left', delay: 0.15, at: 0.9 },
+    { src: '/images/screens/swipe-screen.svg', alt: t('swipeScreenAlt', { brand: site.brand }), position: 'centre', delay: 0, at: 0.85 },
+    { src: '/images/screens/profile-screen.svg', alt: t('profileScreenAlt', { brand: site.brand }), position: 'right', delay: 0.3, at: 0.9 },
   ] as const;
   return (
     <HydrateLater>
