@@ -4,6 +4,7 @@ import { createPageCache, renderedPage, withNonce, type Render, type RenderedPag
 import { CONTENT_ERROR_ATTRIBUTE } from './markers';
 import { LOCALE_COOKIE } from '@/lib/i18n/routing';
 import { createNonce } from '@/lib/security/csp';
+import { scriptsAfterContent } from './scripts-after-content';
 
 /**
  * How the proxy serves page documents from `page-cache.ts`. On a miss it asks this same
@@ -109,7 +110,7 @@ async function renderInner(request: NextRequest, locale: string, origin: string)
   response.headers.forEach((value, name) => {
     if (!DROPPED_HEADERS.has(name) && !name.startsWith('x-middleware-')) headers.push([name, value]);
   });
-  const page = renderedPage(body, nonce, response.status, headers);
+  const page = renderedPage(scriptsAfterContent(body, nonce), nonce, response.status, headers);
   // Error states are not kept: when the content backend recovers, the next visitor sees it.
   return { page, cacheable: !body.includes(CONTENT_ERROR_ATTRIBUTE) };
 }
