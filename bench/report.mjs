@@ -59,19 +59,22 @@ PGlite database would then have to move to PostgreSQL, which the app already sup
 Done earlier: the ICU messages are compiled at build time (next-intl's \`precompile\`), since next-intl keeps its
 message-format cache per request and so re-parsed every message on every request: +19–25 % pages per second.
 
-**LCP and TBT.** Lighthouse's simulation (Lantern) charges the LCP with every script that downloaded and ran before
-the paint it observed in its own, unthrottled load. Locally the stylesheets are still in flight when the asynchronous
-scripts arrive, so they run before the first paint and their download counts: our pages carry 1.2–1.3 × the floor
-page's JavaScript (the floor has no stylesheet and paints before its scripts run), which is most of the remaining
-LCP. Inlining the CSS (\`experimental.inlineCss\`) removes that ordering but adds ~100 KB to every document, which
-costs more on slow 4G than it saves. The home page's blocking time was hydration and forced layouts: reveals that each
-measured themselves, Embla's first measurement, the consent banner's height; those now measure without forcing a
-layout, Embla loads when idle, and the sections hydrate as separate low-priority units (React \`<Activity>\`, which
-unlike \`<Suspense>\` the server writes in place). TBT on this 2-core VM varies by ±60 ms between identical runs.
-What would close the rest: inline only the above-the-fold CSS (a few KB, critical-CSS extraction at build) and load the
-rest without blocking, so the first paint comes before the scripts run and the simulated LCP stops paying for them;
-and hydrate less on every page, by loading the header's language and mobile menus on first interaction instead of
-with the page (they hydrate with the header on every route).
+**LCP and TBT.** Lighthouse's simulation (Lantern) estimates the LCP from every request that finished before the
+paint it observed in its own, unthrottled load. Next writes its client chunks as \`async\` scripts at the top of the
+head, so locally they finished (and often ran) before the first paint, and the simulated LCP paid for their ~160 KB:
+1.65 s when the paint won that race, 2.0–2.3 s when the scripts did, run to run. On a real slow connection the same
+scripts took bandwidth from the document, stylesheets and font. Served documents now request the chunks once the
+document is parsed or has painted (\`lib/cache/scripts-after-content.ts\`, applied as the page cache stores a
+document), still before the \`load\` event, so whatever waits for \`load\` finds the page hydrating as before. The
+simulated LCP now equals or nearly equals the FCP on every page.
+Blocking time on the home page came from layout and style work as much as from scripts: the FAQs were streamed
+behind React's out-of-order swap even when already available, so the browser laid the whole page out a second time
+when the script moved them in (now written in place unless a real fetch is pending); the phone-screen pictures carried
+their labels as SVG \`<text>\`, which the browser shapes and lays out on the main thread, in a document of its own,
+each time a picture is drawn (now outlined at build by \`scripts/outline-screens.mjs\`); and, earlier, reveals and the
+consent banner that forced layouts, Embla's first measurement (now when idle), and one hydration pass for all
+sections (now separate \`<Activity>\` units). TBT on this 2-core VM still varies by ±60 ms between identical runs;
+the checkout page (\`/the-love-blueprint/en\`) is the one nearest the budget.
 Through plain HTTP/1.1 (no TLS front) every figure is 0.5–0.7 s worse, because the simulation queues the requests on
 six connections; production serves HTTP/2.`;
 }
