@@ -31,7 +31,9 @@ export async function Hero() {
               unoptimized
               // Not preloaded: the LCP element is the headline, and on a phone this picture sits
               // below it; fetched with high priority it would compete with the document and CSS.
+              // Low priority also keeps React from announcing it in a preload Link header.
               loading="eager"
+              fetchPriority="low"
             />
           </PhoneFrame>
         </div>
