@@ -37,6 +37,7 @@ export default async function HomePage() {
   // Only a real fetch streams behind the overlay, so a slow backend never holds back the page
   // and the overlay shows on a client navigation for as long as the FAQs take.
   const faqsReady = (await readyNow(faqs)) !== undefined;
+  const faqSection = <FaqSection faqs={faqs} />;
   return (
     <>
       <Hero />
@@ -45,13 +46,7 @@ export default async function HomePage() {
       <UseCases cards={content.useCases.cards} />
       <Coaching coaching={content.coaching} />
       <Testimonials testimonials={content.testimonials} />
-      {faqsReady ? (
-        <FaqSection faqs={faqs} />
-      ) : (
-        <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>
-          <FaqSection faqs={faqs} />
-        </Suspense>
-      )}
+      {faqsReady ? faqSection : <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>{faqSection}</Suspense>}
       <Advantages advantages={content.advantages} />
       <ClosingCta />
     </>

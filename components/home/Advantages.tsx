@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { HomeContent } from '@/lib/content/home';
 import { site } from '@/lib/site';
-import { HomeIcon } from './icons';
+import { IconCardGrid } from './IconCardGrid';
 import { Reveal } from './Reveal';
 import styles from './Home.module.css';
 import { HydrateLater } from '@/components/ui/HydrateLater';
@@ -17,19 +17,7 @@ export async function Advantages({ advantages }: { advantages: HomeContent['adva
           <Reveal at={0.8} duration={0.8} className={styles.header}>
             <h2 id="advantages-title">{t('advantagesHeading', { brand: site.brand })}</h2>
           </Reveal>
-          <ul className={styles.grid4}>
-            {advantages.map((advantage, index) => (
-              <li key={advantage.title}>
-                <Reveal at={0.9} delay={index * 0.1} className={styles.card}>
-                  <span className={styles.iconBadge}>
-                    <HomeIcon name={icons[index] ?? 'heart'} />
-                  </span>
-                  <h3>{advantage.title}</h3>
-                  <p>{advantage.description}</p>
-                </Reveal>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid cards={advantages.map((advantage, index) => ({ ...advantage, icon: icons[index] ?? 'heart' }))} />
         </div>
       </section>
     </HydrateLater>

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Feature } from '@/lib/content/schemas';
 import { site } from '@/lib/site';
-import { HomeIcon } from './icons';
+import { IconCardGrid } from './IconCardGrid';
 import { Reveal } from './Reveal';
 import styles from './Home.module.css';
 import { HydrateLater } from '@/components/ui/HydrateLater';
@@ -17,19 +17,7 @@ export async function Features({ features }: { features: Feature[] }) {
             <h2 id="features-title">{t('featuresHeading')}</h2>
             <p className={styles.intro}>{t('featuresIntro', { brand: site.brand })}</p>
           </Reveal>
-          <ul className={styles.grid4}>
-            {features.map((feature, index) => (
-              <li key={feature.title}>
-                <Reveal at={0.9} delay={index * 0.1} className={styles.card}>
-                  <span className={styles.iconBadge}>
-                    <HomeIcon name={feature.icon} />
-                  </span>
-                  <h3>{feature.title}</h3>
-                  <p>{feature.description}</p>
-                </Reveal>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid cards={features} />
         </div>
       </section>
     </HydrateLater>
