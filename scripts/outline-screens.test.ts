@@ -19,8 +19,11 @@ describe('outline-screens.mjs', () => {
     const start = outlineText('<svg><g font-size="20"><text x="100" y="20">Wide text</text></g></svg>', fonts);
     const middle = outlineText('<svg><g font-size="20" text-anchor="middle"><text x="100" y="20">Wide text</text></g></svg>', fonts);
     const small = outlineText('<svg><text x="100" y="20">Wide text</text></svg>', fonts);
-    expect(firstMove(start)).toBeCloseTo(100 + firstMove(small) - 100, -1);
-    expect(firstMove(middle)).toBeLessThan(100 - 30);
+    const end = outlineText('<svg><g font-size="20" text-anchor="end"><text x="100" y="20">Wide text</text></g></svg>', fonts);
+    // The same outlines, moved left by the whole line's width for `end` and by half of it for `middle`.
+    const width = firstMove(start) - firstMove(end);
+    expect(width).toBeGreaterThan(60);
+    expect(firstMove(start) - firstMove(middle)).toBeCloseTo(width / 2, 0);
     // A bigger size gives longer outlines of the same letters.
     expect(start.length).not.toBe(small.length);
     // Outside the group the inherited attributes no longer apply.
