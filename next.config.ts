@@ -1,7 +1,5 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { staticSecurityHeaders } from './lib/security/headers';
-import { API_CSP } from './lib/security/csp';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
@@ -17,13 +15,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdf-lib'],
-  async headers() {
-    return [
-      { source: '/:path*', headers: staticSecurityHeaders },
-      // Pages get a per-request nonce policy from proxy.ts; API answers get one that runs nothing.
-      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
-    ];
-  },
+  // Security headers are set by the front door on every response (lib/server/front-door.ts).
 };
 
 export default withNextIntl(nextConfig);

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { PORTS, urlOf } from './e2e/support/ports';
+import { TEST_LIMITS } from './e2e/support/server';
 
 const baseURL = urlOf(PORTS.main);
 
@@ -11,17 +12,17 @@ function faultyDatabaseUrl(url: string) {
   return proxied.toString();
 }
 
-/** `next start` of the production build on a port, with extra environment. */
+/** The production server (`npm start`'s front door and Next) on a port, with extra environment. */
 function site(port: number, env: Record<string, string> = {}) {
   return {
-    // Node directly (not npx), so the stop signal reaches the server itself.
-    command: `node node_modules/next/dist/bin/next start -H localhost -p ${port}`,
+    // Node directly (not npm), so the stop signal reaches the server itself.
+    command: 'node --max-old-space-size=256 dist/server.mjs',
     url: `${urlOf(port)}/modern-slavery-act`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     // Stop politely, so the embedded database closes its files cleanly.
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
-    env: { NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: `.data/e2e/${port}`, ...env },
+    env: { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: `.data/e2e/${port}`, ...TEST_LIMITS, ...env },
   };
 }
 

@@ -2,7 +2,7 @@ import { NextRequest, NextResponse } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { LOCALE_COOKIE, routing } from './lib/i18n/routing';
 import { env, serverOrigin } from './lib/env';
-import { buildPageCsp, createNonce } from './lib/security/csp';
+import { NONCE_HEADER, buildPageCsp, createNonce } from './lib/security/csp';
 import { CONSENT_COOKIE, decisionFrom } from './lib/consent/cookies';
 import { CONSENT_HEADER } from './lib/consent/header';
 import { isHttps } from './lib/security/request';
@@ -11,7 +11,6 @@ import { PATH_HEADER } from './lib/seo/headers';
 import { isDecodable, isPagePath, malformedUrlResponse } from './lib/security/url-guard';
 import { RENDER_HEADER, cacheKey, cachedDocument, documentResponse, freshDocument, isCacheableRequest, isInnerRender } from './lib/cache/document-cache';
 import { knownRouting, rememberRouting, routingKey } from './lib/cache/locale-routing';
-import { isPersonalPath } from './lib/cache/personal-paths';
 
 const handleLocale = createMiddleware(routing);
 
@@ -19,8 +18,8 @@ const handleLocale = createMiddleware(routing);
  * The request interceptor (Next 16's name for middleware). For every page request it:
  * - reads `CookieConsent` and passes the decision to the renderer in an internal header,
  *   after dropping any copy the client sent, so the banner is right in the first HTML;
- * - creates a CSP nonce and puts the policy on the request (Next stamps its scripts
- *   with the nonce) and on the response;
+ * - takes the CSP nonce the front door made for this response (lib/server/front-door.ts,
+ *   which also puts the policy on every HTML response);
  * - resolves the locale: English at the bare paths, every other language under its prefix;
  * - answers plain document loads from the page cache (lib/cache/document-cache.ts), each
  *   with its own nonce.
@@ -32,11 +31,12 @@ export async function proxy(request: NextRequest) {
   if (!isPagePath(request.nextUrl.pathname)) return NextResponse.next();
   const { isProduction, siteUrl } = env();
   const https = isHttps(request, siteUrl);
-  const nonce = createNonce();
-  const csp = buildPageCsp(nonce, { development: !isProduction, upgradeInsecure: isProduction && https });
+  // Without the front door (a bare `next start`), the proxy makes its own nonce and policy.
+  const nonce = request.headers.get(NONCE_HEADER) ?? createNonce();
+  const csp = request.headers.has(NONCE_HEADER) ? request.headers.get('content-security-policy')! : buildPageCsp(nonce, { development: !isProduction, upgradeInsecure: isProduction && https });
   const { locale, path } = splitLocale(request.nextUrl.pathname);
   const inner = isInnerRender(request);
-  const cacheable = !inner && isProduction && isCacheableRequest(request) && !isPersonalPath(path);
+  const cacheable = !inner && isProduction && isCacheableRequest(request);
   const pageKey = cacheable ? cacheKey(request, locale, path) : '';
   const localeKey = cacheable ? routingKey(request) : '';
 
@@ -49,7 +49,7 @@ export async function proxy(request: NextRequest) {
   headers.delete(RENDER_HEADER);
   headers.delete(CONSENT_HEADER);
   headers.set(CONSENT_HEADER, decisionFrom(request.cookies.get(CONSENT_COOKIE)?.value));
-  headers.set('x-nonce', nonce);
+  headers.set(NONCE_HEADER, nonce);
   // The locale-free path, for canonical and hreflang links (metadata cannot see the URL otherwise).
   headers.set(PATH_HEADER, path);
   headers.set('Content-Security-Policy', csp);
@@ -74,7 +74,8 @@ function finish(response: Response, csp: string, https: boolean): Response {
 }
 
 export const config = {
-  // Pages only: not the API, Next's assets, or files with an extension (help.json, icons, …).
+  // Pages only: not the API, Next's assets, or files (help.json, icons, fonts…). A page path may
+  // hold a dot (/blog/a.b); only a known file extension at its end makes it a file.
   // Plus any path with a %-escape, wherever it points, so a malformed one is a 400 (see above).
-  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)', '/(.*%.*)'],
+  matcher: ['/((?!api|_next|_vercel|.*\\.(?:json|xml|txt|webmanifest|ico|svg|png|jpe?g|webp|avif|gif|woff2?|css|js|map|pdf)$).*)', '/(.*%.*)'],
 };

@@ -1,3 +1,5 @@
+import { startServer } from './support/server';
+import { PORTS } from './support/ports';
 import { test, expect, routes } from './fixtures';
 
 const requiredPageHeaders = {
@@ -28,13 +30,20 @@ test.describe('HTTP security headers', () => {
     }
   });
 
-  test('behind a TLS proxy, the policy upgrades insecure requests and the locale cookie is Secure', async ({ request }) => {
-    const plain = await request.get('/de/privacy');
-    expect(plain.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
-    const https = await request.get('/fr/privacy', { headers: { 'x-forwarded-proto': 'https' } });
-    expect(https.headers()['content-security-policy']).toContain('upgrade-insecure-requests');
-    const setCookie = https.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
-    expect(setCookie.some((c) => c.startsWith('NEXT_LOCALE=fr') && /;\s*secure/i.test(c))).toBe(true);
+  test('behind a trusted TLS proxy, the policy upgrades insecure requests and the locale cookie is Secure; a client claiming https gets neither', async ({ request }) => {
+    // Without TRUSTED_PROXY_HOPS, X-Forwarded-Proto is the client's word and counts for nothing.
+    const claimed = await request.get('/fr/privacy', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const proxied = await startServer(PORTS.proxied, { TRUSTED_PROXY_HOPS: '1' });
+    try {
+      const plain = await fetch(`${proxied.origin}/de/privacy`, { headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '198.51.100.1' } });
+      expect(plain.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+      const https = await fetch(`${proxied.origin}/fr/privacy`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' } });
+      expect(https.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      expect(https.headers.getSetCookie().some((c) => c.startsWith('NEXT_LOCALE=fr') && /;\s*secure/i.test(c))).toBe(true);
+    } finally {
+      await proxied.stop();
+    }
   });
 
   test('every inline and external script carries this response’s nonce, and nonces differ per request', async ({ request }) => {

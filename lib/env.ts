@@ -26,16 +26,24 @@ const urlWithProtocols = (protocols: string[], example: string) =>
       .optional(),
   );
 
-const envSchema = z.object({
-  PORT: z.preprocess(
+const count = (fallback: number, min: number, max: number) =>
+  z.preprocess(
     emptyToUndefined,
     z.coerce
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
-      .min(1, 'must be between 1 and 65535')
-      .max(65535, 'must be between 1 and 65535')
-      .default(3000),
-  ),
+      .min(min, `must be between ${min} and ${max}`)
+      .max(max, `must be between ${min} and ${max}`)
+      .default(fallback),
+  );
+
+const envSchema = z.object({
+  PORT: count(3000, 1, 65535),
+  HOST: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be a host name or address (for example 0.0.0.0)').default('localhost')),
+  TRUSTED_PROXY_HOPS: count(0, 0, 10),
+  ORDER_LIMIT_PER_MINUTE: count(10, 1, 100_000),
+  LINK_LIMIT_PER_MINUTE: count(5, 1, 100_000),
+  EMAIL_LIMIT_PER_HOUR: count(3, 1, 100_000),
   SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
   CONTENT_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.amora.example'),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
@@ -50,7 +58,18 @@ const envSchema = z.object({
 });
 
 export type Env = {
+  host: string;
   port: number;
+  /** Reverse proxies in front that append to X-Forwarded-For; 0: the header is never read. */
+  trustedProxyHops: number;
+  limits: {
+    /** Orders per client address per minute. */
+    ordersPerMinute: number;
+    /** Fresh-link and purchase-lookup requests per client address per minute. */
+    linkRequestsPerMinute: number;
+    /** Emails of each kind (order, fresh link, lookup) per recipient address per hour. */
+    emailsPerHour: number;
+  };
   siteUrl: string;
   contentApiUrl: string | undefined;
   dataDir: string;
@@ -87,7 +106,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const value = result.data;
   const dataDir = value.DATA_DIR;
   return {
+    host: value.HOST,
     port: value.PORT,
+    trustedProxyHops: value.TRUSTED_PROXY_HOPS,
+    limits: { ordersPerMinute: value.ORDER_LIMIT_PER_MINUTE, linkRequestsPerMinute: value.LINK_LIMIT_PER_MINUTE, emailsPerHour: value.EMAIL_LIMIT_PER_HOUR },
     siteUrl: stripTrailingSlash(value.SITE_URL ?? `http://localhost:${value.PORT}`),
     contentApiUrl: value.CONTENT_API_URL ? stripTrailingSlash(value.CONTENT_API_URL) : undefined,
     dataDir,
@@ -101,12 +123,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined;
 
-/**
- * Where this server listens. `next start` records its origin once it is listening (the
- * -p flag wins over PORT), so this is read at call time, not parsed once.
- */
+/** Where this server can reach itself (the page cache renders a missing page through it). */
 export function serverOrigin(): string {
-  return process.env.__NEXT_PRIVATE_ORIGIN ?? `http://localhost:${env().port}`;
+  const { host, port } = env();
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') && !reachable.startsWith('[') ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /** The validated environment of this process, parsed once. */

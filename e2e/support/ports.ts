@@ -14,6 +14,13 @@ export const PORTS = {
   faultHttp: 3198,
   faultSmtp: 3196,
   faultDb: 3197,
+  /** Servers e2e/security-review.spec.ts starts for itself, one per finding that needs its own settings. */
+  reviewLimits: 3106,
+  reviewFlood: 3107,
+  reviewSecret: 3108,
+  reviewHeaders: 3109,
+  /** A server told that one TLS-terminating proxy is in front (TRUSTED_PROXY_HOPS=1). */
+  proxied: 3110,
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */
   backend: 3199,
 } as const;

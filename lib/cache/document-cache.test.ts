@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { RENDER_HEADER, cacheKey, isCacheableRequest, isInnerRender } from './document-cache';
-import { isPersonalPath } from './personal-paths';
 
 const request = (url: string, headers: Record<string, string> = {}, method = 'GET') => new NextRequest(new URL(url, 'http://localhost:3000'), { headers, method });
 
@@ -49,14 +48,5 @@ describe('isInnerRender', () => {
   it('does not trust a token the client made up', () => {
     expect(isInnerRender(request('/', { [RENDER_HEADER]: 'guess' }))).toBe(false);
     expect(isInnerRender(request('/'))).toBe(false);
-  });
-});
-
-describe('isPersonalPath', () => {
-  it('keeps the buyer library out of the cache', () => {
-    expect(isPersonalPath('/library/abc.def')).toBe(true);
-    expect(isPersonalPath('/library')).toBe(true);
-    expect(isPersonalPath('/librarything')).toBe(false);
-    expect(isPersonalPath('/blog')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { CONTENT_ERROR_ATTRIBUTE } from './markers';
 import { LOCALE_COOKIE } from '@/lib/i18n/routing';
 import { createNonce } from '@/lib/security/csp';
 import { scriptsAfterContent } from './scripts-after-content';
+import { declarePersonalDocument, isShareable } from '@/lib/http/document-policy';
 
 /**
  * How the proxy serves page documents from `page-cache.ts`. On a miss it asks this same
@@ -76,6 +77,8 @@ export function cachedDocument(request: NextRequest, locale: string, key: string
 /** The document as this visitor's answer: their own nonce, plus next-intl's headers for them. */
 export function documentResponse(request: NextRequest, page: RenderedPage, nonce: string, routingHeaders: [string, string][]): Response {
   const { body, headers } = withNonce(page, nonce);
+  // The render behind it was personal: so is this answer (its caching and referrer headers).
+  if (!isShareable(headers.get('cache-control'))) declarePersonalDocument();
   // next-intl's Set-Cookie and Link go beside the page's own (Next's preload Link).
   for (const [name, value] of routingHeaders) headers.append(name, value);
   return new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers });
@@ -111,8 +114,9 @@ async function renderInner(request: NextRequest, locale: string, origin: string)
     if (!DROPPED_HEADERS.has(name) && !name.startsWith('x-middleware-')) headers.push([name, value]);
   });
   const page = renderedPage(scriptsAfterContent(body, nonce), nonce, response.status, headers);
-  // Error states are not kept: when the content backend recovers, the next visitor sees it.
-  return { page, cacheable: !body.includes(CONTENT_ERROR_ATTRIBUTE) };
+  // A route that declared its document personal (no-store) is never kept. Error states are not
+  // kept either: when the content backend recovers, the next visitor sees it.
+  return { page, cacheable: isShareable(response.headers.get('cache-control')) && !body.includes(CONTENT_ERROR_ATTRIBUTE) };
 }
 
 // Per-response or per-connection headers, and the ones the proxy sets itself (with next-intl's

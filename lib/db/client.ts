@@ -81,24 +81,18 @@ export async function openDb(options: { databaseUrl?: string; dataDir: string })
 
 // Process-wide, not module-wide: pages and route handlers are separate bundles, and two PGlite
 // instances on one data directory corrupt it (lib/process-singleton.ts).
-const state = processSingleton('db', () => ({ shared: undefined as Promise<Db> | undefined, closing: false, hooked: false }));
+const state = processSingleton('db', () => ({ shared: undefined as Promise<Db> | undefined, closing: undefined as Promise<void> | undefined }));
 
-/** Closes the database cleanly when the server is asked to stop, so PGlite's files stay consistent. */
-function closeOnShutdown() {
-  if (state.hooked) return;
-  state.hooked = true;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      if (state.closing) return;
-      state.closing = true;
-      // Never let a hung close keep the process alive.
-      setTimeout(() => process.exit(0), 3000).unref();
-      void (state.shared ?? Promise.resolve(undefined))
-        .then((db) => db?.close())
-        .catch(() => undefined)
-        .finally(() => process.exit(0));
-    });
-  }
+/**
+ * Closes the process's database, if it was opened, so PGlite's files stay consistent. The
+ * server calls it when asked to stop (lib/server/main.ts); a hung close gives up after 3 s.
+ */
+export function closeDb(): Promise<void> {
+  state.closing ??= Promise.race([
+    (state.shared ?? Promise.resolve(undefined)).then((db) => db?.close()).catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, 3000).unref()),
+  ]);
+  return state.closing;
 }
 
 /**
@@ -108,7 +102,6 @@ function closeOnShutdown() {
  */
 export function getDb(): Promise<Db> {
   if (!state.shared) {
-    closeOnShutdown();
     const { databaseUrl, dataDir } = env();
     state.shared = openDb({ databaseUrl, dataDir }).catch((error: unknown) => {
       state.shared = undefined;

@@ -38,3 +38,6 @@ export function createNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
+
+/** Request header by which the front door hands the response's nonce to the proxy and pages. */
+export const NONCE_HEADER = 'x-nonce';

@@ -1,6 +1,7 @@
 /**
- * Response headers for every path (set in next.config.ts). The per-request CSP of
- * pages comes from proxy.ts; these are the static ones.
+ * Response headers for every path, set by the front door (lib/server/front-door.ts) where the
+ * route has not set its own (a download link's `Referrer-Policy: no-referrer` stands). The
+ * per-response CSP of documents is the front door's too; these are the static ones.
  */
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -13,7 +13,7 @@ describe('url guard', () => {
   });
 
   it('tells pages from API routes, assets and files', () => {
-    expect(isPagePath('/fr/blog/x')).toBe(true);
+    for (const path of ['/fr/blog/x', '/blog/a.b', '/nope.x']) expect(isPagePath(path), path).toBe(true);
     for (const path of ['/api/posts', '/_next/static/a.js', '/help.json', '/icon.svg']) expect(isPagePath(path), path).toBe(false);
   });
 

@@ -9,6 +9,7 @@ import { bookFileName, MAX_DOWNLOADS, verifyToken } from '@/lib/shop/tokens';
 import { localizePath } from '@/lib/i18n/paths';
 import { isLocale } from '@/lib/i18n/locales';
 import { site } from '@/lib/site';
+import { declarePersonalDocument } from '@/lib/http/document-policy';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { ResendLinkButton } from '@/components/shop/ResendLinkButton';
 import buttons from '@/components/ui/button.module.css';
@@ -20,6 +21,8 @@ type Props = { params: Promise<{ token: string }> };
 
 /** Where the magic link lands: the buyer's cover, a greeting and their Download button. */
 export default async function LibraryPage({ params }: Props) {
+  // The buyer's own order: never kept for other visitors, and the token never leaves as a referrer.
+  declarePersonalDocument();
   const [{ token }, t, locale] = await Promise.all([params, getTranslations('library'), getLocale()]);
   const brokenLink = localizePath('/broken-link', isLocale(locale) ? locale : 'en');
   const check = verifyToken(token, appSecret());

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+
+/**
+ * One more production server for a spec of its own (`npm start`'s entry, dist/server.mjs),
+ * with its own port, data directory and environment, so a test can set limits, break its
+ * secret, restart it or measure its memory without touching the servers other specs share.
+ */
+/**
+ * Every test comes from 127.0.0.1, so servers get generous limits unless a test sets its own;
+ * the limits themselves are tested with small ones (e2e/security-review.spec.ts).
+ */
+export const TEST_LIMITS = { ORDER_LIMIT_PER_MINUTE: '1000', LINK_LIMIT_PER_MINUTE: '1000', EMAIL_LIMIT_PER_HOUR: '1000' };
+
+export type TestServer = {
+  origin: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** Resident memory of the server process, in MB. */
+  rssMb(): number;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** What the process wrote to stderr so far. */
+  errors(): string;
+};
+
+export function spawnServer(port: number, env: Record<string, string> = {}, options: { fresh?: boolean } = {}): ChildProcess & { stderrText: () => string } {
+  const dataDir = env.DATA_DIR ?? `.data/e2e/${port}`;
+  if (options.fresh !== false) rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn('node', ['--max-old-space-size=256', 'dist/server.mjs'], {
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: dataDir, ...TEST_LIMITS, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return Object.assign(child, { stderrText: () => stderr });
+}
+
+export async function startServer(port: number, env: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<TestServer> {
+  const origin = `http://localhost:${port}`;
+  const dataDir = env.DATA_DIR ?? `.data/e2e/${port}`;
+  const child = spawnServer(port, env, options);
+  const server: TestServer = {
+    origin,
+    child,
+    dataDir,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+    errors: () => child.stderrText(),
+  };
+  for (let i = 0; i < 240; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited: ${child.stderrText()}`);
+    try {
+      if ((await fetch(`${origin}/modern-slavery-act`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server on port ${port} did not start`);
+}

@@ -1,0 +1,39 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { processSingleton } from '@/lib/process-singleton';
+
+/**
+ * What a route declares about the document it answers with. The front door
+ * (lib/server/front-door.ts) runs every request inside a scope, and turns the route's
+ * declaration into response headers and the page cache's decision. Deciding from the route
+ * itself, not from the spelling of its path, keeps `/%6Cibrary/…` as private as `/library/…`.
+ */
+export type DocumentPolicy = {
+  /** One visitor's own data (a magic-link page): never stored, never sent as a referrer. */
+  personal: boolean;
+};
+
+// One store per process: Next gives pages their own copy of this module, separate from the front door's.
+const scope = processSingleton('document-policy', () => new AsyncLocalStorage<DocumentPolicy>());
+
+export function withDocumentPolicy<T>(policy: DocumentPolicy, run: () => T): T {
+  return scope.run(policy, run);
+}
+
+/** Called by a page that shows one visitor's own data. */
+export function declarePersonalDocument(): void {
+  const policy = scope.getStore();
+  if (policy) policy.personal = true;
+}
+
+/** The headers a document carries for its policy. */
+export function documentCacheHeaders(policy: DocumentPolicy): Record<string, string> {
+  return policy.personal
+    ? { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
+    : // Not no-store: the browser may keep it for back/forward navigation, and revalidates otherwise.
+      { 'Cache-Control': 'private, no-cache' };
+}
+
+/** Whether a rendered document may be kept and served to other visitors. */
+export function isShareable(cacheControl: string | null): boolean {
+  return !/\bno-store\b/i.test(cacheControl ?? '');
+}

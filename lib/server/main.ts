@@ -1,0 +1,41 @@
+import { createServer } from 'node:http';
+import next from 'next';
+import { env, EnvError } from '@/lib/env';
+import { appSecret } from '@/lib/security/secret';
+import { closeDb } from '@/lib/db/client';
+import { createFrontDoor } from './front-door';
+
+/**
+ * `npm start` (and `npm run dev` with --dev): Next's request handler behind our front door
+ * (front-door.ts), which sees the connection itself, so the client's address, the CSP nonce and
+ * the document headers are decided in one place for every request.
+ */
+async function main() {
+  const development = process.argv.includes('--dev');
+  let config;
+  try {
+    config = env();
+    // Links are signed with it: an unusable secret stops the server here, not at the first download.
+    appSecret();
+  } catch (error) {
+    const message = error instanceof EnvError ? error.message : `The server cannot start: ${(error as Error).message}`;
+    console.error(`\n${message}\n\nFix this and start the server again.\n`);
+    process.exit(1);
+  }
+  const { host, port, trustedProxyHops } = config;
+  const server = createServer();
+  const app = next({ dev: development, dir: process.cwd(), hostname: host, port, httpServer: server });
+  await app.prepare();
+  server.on('request', createFrontDoor({ handle: app.getRequestHandler(), trustedProxyHops, development }));
+  server.listen(port, host, () => console.log(`> Ready on http://${host}:${port}${development ? ' (development)' : ''}`));
+  // Stop taking requests, let the ones in flight finish (for a few seconds at most), then close
+  // the database cleanly: PGlite's files must be consistent for the next start.
+  const stop = () => {
+    server.close(() => void closeDb().finally(() => process.exit(0)));
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 3000).unref();
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, stop);
+}
+
+void main();
