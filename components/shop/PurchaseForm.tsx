@@ -97,13 +97,20 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
     sessionStorage.setItem(ATTEMPT_KEY, attempt);
     setPlacing(true);
     try {
-      const response = await fetch('/api/orders', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': attempt },
-        body: JSON.stringify({ ...values, editionId, cardNumber: values.paymentMethod === 'card' ? values.cardNumber : undefined }),
-      });
+      const send = () =>
+        fetch('/api/orders', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': attempt },
+          body: JSON.stringify({ ...values, editionId, cardNumber: values.paymentMethod === 'card' ? values.cardNumber : undefined }),
+        });
+      let response = await send();
+      // 409 with Retry-After: an earlier try with this key is still being processed; its answer is ours.
+      for (let wait = 0; response.status === 409 && response.headers.has('retry-after') && wait < 5; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        response = await send();
+      }
       if (!response.ok) throw new Error(`order failed: ${response.status}`);
-      const order = (await response.json()) as { orderId: string; name: string; email: string; paymentMethod: 'card' | 'paypal'; productId: string; downloadUrl: string; cardLast4: string | null };
+      const order = (await response.json()) as { orderId: string; name: string; email: string; paymentMethod: 'card' | 'paypal'; productId: string; downloadUrl: string; expiresAt: string; cardLast4: string | null };
       const data: PurchaseData = {
         name: order.name,
         email: order.email,
@@ -111,6 +118,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
         productId: order.productId,
         orderId: order.orderId,
         downloadUrl: order.downloadUrl,
+        expiresAt: order.expiresAt,
         ...(order.cardLast4 ? { cardLast4: order.cardLast4 } : {}),
       };
       localStorage.setItem(PURCHASE_DATA_KEY, JSON.stringify(data));

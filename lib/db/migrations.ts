@@ -35,4 +35,21 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX mail_queue_due ON mail_queue (next_attempt_at) WHERE sent_at IS NULL;
     `,
   },
+  {
+    version: 2,
+    name: 'order states, in-flight idempotency keys, shared rate limits',
+    sql: `
+      ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'paid';
+      ALTER TABLE orders ADD COLUMN claimed_until TIMESTAMPTZ;
+      ALTER TABLE orders ALTER COLUMN payment_reference DROP NOT NULL;
+      CREATE TABLE rate_limits (
+        bucket TEXT PRIMARY KEY,
+        window_index BIGINT NOT NULL,
+        hits INTEGER NOT NULL,
+        previous_hits INTEGER NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX rate_limits_expiry ON rate_limits (expires_at);
+    `,
+  },
 ];

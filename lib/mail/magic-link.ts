@@ -1,4 +1,5 @@
 import { site } from '@/lib/site';
+import { isPlainName } from '@/lib/shop/purchase-schema';
 
 /** The buyer's email: plain text and HTML in the brand's style, with the one link to their book. */
 export type MagicLinkMail = { to: string; name: string; editionLabel: string; link: string; orderId: string; expiresAt: Date };
@@ -6,11 +7,21 @@ export type MagicLinkMail = { to: string; name: string; editionLabel: string; li
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/**
+ * "Hi {name}," only for a name that reads as a name; anything else (an order stored before the
+ * name rule, say) gets a greeting with no free text in it at all.
+ */
+export function greetingName(name: string): string | undefined {
+  const trimmed = name.trim();
+  return isPlainName(trimmed) ? trimmed : undefined;
+}
+
 export function buildMagicLinkEmail(mail: MagicLinkMail) {
+  const name = greetingName(mail.name);
   const expires = mail.expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
   const subject = `Your copy of The Love Blueprint is ready`;
   const text = [
-    `Hi ${mail.name},`,
+    name ? `Hi ${name},` : 'Hi,',
     '',
     `Thank you for buying The Love Blueprint (${mail.editionLabel} edition).`,
     '',
@@ -33,7 +44,7 @@ export function buildMagicLinkEmail(mail: MagicLinkMail) {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;border:1px solid #eadfe3">
 <tr><td style="padding:28px 32px 8px;font-family:Georgia,serif;font-size:24px;font-weight:bold;color:#b0234f">&#9829; ${escapeHtml(site.brand)}</td></tr>
 <tr><td style="padding:8px 32px;font-size:16px;line-height:1.6">
-<p style="margin:0 0 16px">Hi ${escapeHtml(mail.name)},</p>
+<p style="margin:0 0 16px">${name ? `Hi ${escapeHtml(name)},` : 'Hi,'}</p>
 <p style="margin:0 0 16px">Thank you for buying <strong>The Love Blueprint</strong> (${escapeHtml(mail.editionLabel)} edition). Your personal copy is ready.</p>
 <p style="margin:24px 0;text-align:center"><a href="${escapeHtml(mail.link)}" style="display:inline-block;background:#b0234f;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 28px;border-radius:999px">Download your eBook</a></p>
 <p style="margin:0 0 16px;font-size:14px;color:#4d4456">The link works until ${escapeHtml(expires)} and for up to 10 downloads. If it has expired, open it anyway and we'll email you a fresh one.</p>

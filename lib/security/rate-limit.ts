@@ -1,27 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '@/lib/db/client';
+
 /**
- * A fixed-window rate limiter kept in this process's memory. Enough for one server; with
- * several processes behind a balancer each enforces its own share (see README).
+ * Rate limits kept in the database, so that every instance behind a load balancer counts in
+ * one place. A sliding-window counter: the previous window's hits count in proportion to how
+ * much of it still overlaps the last `windowSeconds`, so a client cannot send twice the limit
+ * across a window boundary. One atomic upsert per check; refused attempts count too.
  */
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return {
-    check(key: string, now = Date.now()): { ok: true } | { ok: false; retryAfterSeconds: number } {
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
-      }
-      const current = windows.get(key);
-      if (!current || now - current.start >= windowMs) {
-        windows.set(key, { start: now, count: 1 });
-        return { ok: true };
-      }
-      if (current.count >= limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((current.start + windowMs - now) / 1000)) };
-      current.count += 1;
-      return { ok: true };
-    },
-  };
+export type Limit = { bucket: string; limit: number; windowSeconds: number };
+export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+const UPSERT = `
+  WITH clock AS (SELECT extract(epoch FROM now())::float8 AS ts)
+  INSERT INTO rate_limits AS r (bucket, window_index, hits, previous_hits, expires_at)
+  SELECT $1, floor(ts / $2)::bigint, 1, 0, to_timestamp((floor(ts / $2) + 2) * $2) FROM clock
+  ON CONFLICT (bucket) DO UPDATE SET
+    previous_hits = CASE
+      WHEN r.window_index = EXCLUDED.window_index THEN r.previous_hits
+      WHEN r.window_index = EXCLUDED.window_index - 1 THEN r.hits
+      ELSE 0 END,
+    hits = CASE WHEN r.window_index = EXCLUDED.window_index THEN r.hits + 1 ELSE 1 END,
+    window_index = EXCLUDED.window_index,
+    expires_at = EXCLUDED.expires_at
+  RETURNING hits, previous_hits, window_index, (SELECT ts FROM clock) AS ts`;
+
+export async function consume(db: Queryable, { bucket, limit, windowSeconds }: Limit): Promise<LimitResult> {
+  const { rows } = await db.query<{ hits: number; previous_hits: number; window_index: string | number; ts: number }>(UPSERT, [bucket, windowSeconds]);
+  const row = rows[0]!;
+  const hits = Number(row.hits);
+  const previous = Number(row.previous_hits);
+  const elapsed = Number(row.ts) / windowSeconds - Number(row.window_index); // 0..1 into this window
+  if (previous * (1 - elapsed) + hits <= limit) return { ok: true };
+  // When the previous window's share has faded enough, or else when this window ends.
+  const fadesAt = hits <= limit && previous > 0 ? 1 - (limit - hits) / previous : 1;
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((Math.max(fadesAt, elapsed) - elapsed) * windowSeconds) || 1) };
 }
 
-/** The client's address as the first proxy saw it, for rate limiting. */
-export function clientKey(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'local';
+/** Forgets windows that no longer count (the mail worker's loop calls it). */
+export async function sweepRateLimits(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM rate_limits WHERE expires_at < now()');
+}
+
+/** A recipient's bucket name: the address itself is not kept in the limits table. */
+export function recipientBucket(kind: string, email: string): string {
+  return `${kind}:to:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+}
+
+export function clientBucket(kind: string, address: string): string {
+  return `${kind}:from:${address.slice(0, 64)}`;
+}
+
+/** The answer when a limit is reached: nothing was done or sent. */
+export function rateLimitedResponse(result: { retryAfterSeconds: number }, message: string): Response {
+  return Response.json(
+    { error: 'rate_limited', message },
+    { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds), 'Cache-Control': 'no-store' } },
+  );
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@/lib/db/client';
 import { claimDownload, findOrder, placeOrder } from './orders';
 import { deliverPendingMail, retryDelaySeconds } from './fulfilment';
-import { simulatedPayments } from './payment';
+import { demoPayments, type Charge, type PaymentProvider } from './payment';
 import { verifyToken } from './tokens';
 
 /** The order store runs against PGlite always, and against PostgreSQL when npm test provides one. */
@@ -45,7 +45,7 @@ describe.each(backends)('order store on %s', (_name, open) => {
   });
 
   it('stores an order with at most the card’s last four digits, and queues its email', async () => {
-    const result = await placeOrder(db, input, { payments: simulatedPayments });
+    const result = await placeOrder(db, input, { payments: demoPayments });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.order).toMatchObject({ edition: 'en', name: 'Ana Example', card_last4: '4242', amount_cents: 799, currency: 'USD', downloads: 0 });
@@ -56,29 +56,100 @@ describe.each(backends)('order store on %s', (_name, open) => {
   });
 
   it('the same Idempotency-Key gives the same order and no second email; another purchase under it is refused', async () => {
-    const first = await placeOrder(db, input, { idempotencyKey: 'retry-key-123', payments: simulatedPayments });
-    const again = await placeOrder(db, input, { idempotencyKey: 'retry-key-123', payments: simulatedPayments });
+    const first = await placeOrder(db, input, { idempotencyKey: 'retry-key-123', payments: demoPayments });
+    const again = await placeOrder(db, input, { idempotencyKey: 'retry-key-123', payments: demoPayments });
     expect(first.ok && again.ok && again.order.id === first.order.id && again.replayed).toBe(true);
     if (!first.ok) return;
     const mails = await db.query('SELECT id FROM mail_queue WHERE order_id = $1', [first.order.id]);
     expect(mails.rows).toHaveLength(1);
-    const other = await placeOrder(db, { ...input, editionId: 'fr' }, { idempotencyKey: 'retry-key-123', payments: simulatedPayments });
+    const other = await placeOrder(db, { ...input, editionId: 'fr' }, { idempotencyKey: 'retry-key-123', payments: demoPayments });
     expect(other).toEqual({ ok: false, error: 'idempotency_conflict' });
   });
 
   it('concurrent retries with one key still make one order', async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(db, input, { idempotencyKey: 'race-key-456', payments: simulatedPayments })));
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(db, input, { idempotencyKey: 'race-key-456', payments: demoPayments })));
     const ids = new Set(results.map((r) => (r.ok ? r.order.id : 'failed')));
     expect(ids.size).toBe(1);
     expect((await db.query(`SELECT id FROM orders WHERE idempotency_key = 'race-key-456'`)).rows).toHaveLength(1);
   });
 
+  it('six parallel requests with one key charge exactly once; the others are told it is in flight (finding 4)', async () => {
+    const charges: Charge[] = [];
+    const slow: PaymentProvider = {
+      async charge(charge) {
+        charges.push(charge);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return demoPayments.charge(charge);
+      },
+    };
+    const results = await Promise.all(Array.from({ length: 6 }, () => placeOrder(db, input, { idempotencyKey: 'parallel-key-6', payments: slow })));
+    expect(charges).toHaveLength(1);
+    expect(charges[0]!.idempotencyKey).toBe('parallel-key-6');
+    const placed = results.filter((r) => r.ok && !r.replayed);
+    expect(placed).toHaveLength(1);
+    for (const result of results) if (!result.ok) expect(result.error).toBe('in_flight');
+    expect((await db.query(`SELECT status FROM orders WHERE idempotency_key = 'parallel-key-6'`)).rows).toEqual([{ status: 'paid' }]);
+    // Once it is done, the same key replays the order without another charge.
+    const again = await placeOrder(db, input, { idempotencyKey: 'parallel-key-6', payments: slow });
+    expect(again.ok && again.replayed).toBe(true);
+    expect(charges).toHaveLength(1);
+  });
+
+  it('nothing is charged before the order is stored, and a crash between charge and record is finished by the retry with the same key', async () => {
+    const keys: string[] = [];
+    const watching: PaymentProvider = {
+      async charge(charge) {
+        keys.push(charge.idempotencyKey);
+        const stored = await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [charge.orderId]);
+        expect(stored.rows).toEqual([{ status: 'pending' }]);
+        return demoPayments.charge(charge);
+      },
+    };
+    const crashing: PaymentProvider = {
+      async charge(charge) {
+        keys.push(charge.idempotencyKey);
+        throw new Error('provider unreachable');
+      },
+    };
+    await expect(placeOrder(db, input, { idempotencyKey: 'crash-key-789', payments: crashing })).rejects.toThrow('provider unreachable');
+    expect((await db.query(`SELECT status FROM orders WHERE idempotency_key = 'crash-key-789'`)).rows).toEqual([{ status: 'pending' }]);
+    expect((await db.query(`SELECT q.id FROM mail_queue q JOIN orders o ON o.id = q.order_id WHERE o.idempotency_key = 'crash-key-789'`)).rows).toHaveLength(0);
+    const retried = await placeOrder(db, input, { idempotencyKey: 'crash-key-789', payments: watching });
+    expect(retried.ok && !retried.replayed && retried.order.status).toBe('paid');
+    expect(keys).toEqual(['crash-key-789', 'crash-key-789']);
+  });
+
+  it('a declined payment stores a failed order, emails nothing, and replays as declined', async () => {
+    const declining: PaymentProvider = { charge: async () => ({ ok: false, reason: 'card_declined' }) };
+    expect(await placeOrder(db, input, { idempotencyKey: 'declined-key-1', payments: declining })).toEqual({ ok: false, error: 'payment_declined' });
+    expect(await placeOrder(db, input, { idempotencyKey: 'declined-key-1', payments: demoPayments })).toEqual({ ok: false, error: 'payment_declined' });
+    const rows = (await db.query<{ status: string; id: string }>(`SELECT id, status FROM orders WHERE idempotency_key = 'declined-key-1'`)).rows;
+    expect(rows.map((r) => r.status)).toEqual(['failed']);
+    expect((await db.query('SELECT id FROM mail_queue WHERE order_id = $1', [rows[0]!.id])).rows).toHaveLength(0);
+  });
+
+  it('asks the recipient limit only for new orders, and stores nothing past it', async () => {
+    let asked = 0;
+    const refuse = async () => {
+      asked += 1;
+      return false;
+    };
+    const before = (await db.query('SELECT id FROM orders')).rows.length;
+    expect(await placeOrder(db, { ...input, email: 'limited@example.com' }, { payments: demoPayments, admit: refuse })).toEqual({ ok: false, error: 'rate_limited' });
+    expect((await db.query('SELECT id FROM orders')).rows.length).toBe(before);
+    // A replay of a finished order is not a new email: the limit is not asked.
+    await placeOrder(db, input, { idempotencyKey: 'replay-key-42', payments: demoPayments });
+    asked = 0;
+    expect((await placeOrder(db, input, { idempotencyKey: 'replay-key-42', payments: demoPayments, admit: refuse })).ok).toBe(true);
+    expect(asked).toBe(0);
+  });
+
   it('refuses an unknown edition', async () => {
-    expect(await placeOrder(db, { ...input, editionId: 'xx' }, { payments: simulatedPayments })).toEqual({ ok: false, error: 'unknown_edition' });
+    expect(await placeOrder(db, { ...input, editionId: 'xx' }, { payments: demoPayments })).toEqual({ ok: false, error: 'unknown_edition' });
   });
 
   it('allows ten downloads per order, then no more', async () => {
-    const placed = await placeOrder(db, input, { payments: simulatedPayments });
+    const placed = await placeOrder(db, input, { payments: demoPayments });
     if (!placed.ok) throw new Error('order failed');
     for (let i = 1; i <= 10; i += 1) {
       const claim = await claimDownload(db, placed.order.id, 10);
@@ -90,7 +161,7 @@ describe.each(backends)('order store on %s', (_name, open) => {
   });
 
   it('sends queued email once, and keeps a failed one queued for a retry', async () => {
-    const placed = await placeOrder(db, { ...input, email: 'queue@example.com' }, { payments: simulatedPayments });
+    const placed = await placeOrder(db, { ...input, email: 'queue@example.com' }, { payments: demoPayments });
     if (!placed.ok) throw new Error('order failed');
     await db.query(`UPDATE mail_queue SET sent_at = now() WHERE order_id <> $1`, [placed.order.id]);
 

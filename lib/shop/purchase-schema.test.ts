@@ -42,6 +42,26 @@ describe('purchase schema', () => {
     expect(errors({ ...valid, paymentMethod: 'card', cardNumber: '1'.repeat(20) }).cardNumber).toBe('cardInvalid');
   });
 
+  it('takes names in every script the site speaks, with . \' ’ - between words', () => {
+    for (const name of ['María José', 'Zoë O’Brien', "Jean-Luc d'Arc", 'J. R. Tolkien', 'محمد الأمين', '山田 太郎', '王小明', 'Ольга Петрова', 'Γιώργος Παπαδόπουλος', 'สมชาย ใจดี', 'সৌমিত্র চট্টোপাধ্যায়', '김민수', 'María 王']) {
+      expect(errors({ ...valid, name }), name).toEqual({});
+    }
+  });
+
+  it('refuses names that would put the sender’s words or a web address in the buyer’s email (finding 1)', () => {
+    for (const name of [
+      'Your account is locked - verify at https://evil.example/login',
+      'Visit evil.example',
+      'Ana <b>',
+      'Ana\nBcc: x@y.z',
+      'Ana 123',
+      '...',
+      'Ana\u202Enimda',
+    ]) {
+      expect(errors({ ...valid, name }).name, name).toBe('nameInvalid');
+    }
+  });
+
   it('the order body adds the edition', () => {
     expect(orderRequestSchema.safeParse({ ...valid, editionId: 'en' }).success).toBe(true);
     expect(orderRequestSchema.safeParse(valid).success).toBe(false);

@@ -13,6 +13,7 @@ config({ jitless: true });
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const paymentMethods = ['card', 'paypal'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const purchaseErrorText = {
   nameRequired: 'Name is required.',
@@ -23,13 +24,31 @@ export const purchaseErrorText = {
   cardInvalid: 'Enter the digits of your card number.',
   deliveryRequired: 'Please confirm immediate delivery to continue.',
   nameTooLong: 'Please use at most 100 characters.',
+  nameInvalid: "Please enter just your name, using letters, spaces and . ' - only.",
   emailTooLong: 'Please use at most 254 characters.',
 } as const;
 
 export type PurchaseErrorKey = keyof typeof purchaseErrorText;
 
+/**
+ * A name is letters and combining marks in any script, with spaces and . ' ’ - between them
+ * (and the joiners some scripts need). It is printed in the buyer's email and on every page of
+ * their book, so it must read as a name: no digits, symbols or line breaks, and nothing shaped
+ * like a web address ("evil.example"), which would read as the shop's own words.
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M}\u200C\u200D .'’-]+$/u;
+const ADDRESS_LIKE = /\p{L}\.\p{L}{2}/u;
+export function isPlainName(name: string): boolean {
+  return NAME_CHARACTERS.test(name) && /\p{L}/u.test(name) && !ADDRESS_LIKE.test(name);
+}
+
 export const purchaseSchema = object({
-  name: string({ error: 'nameRequired' }).check(trim(), minLength(1, 'nameRequired'), maxLength(100, 'nameTooLong')),
+  name: string({ error: 'nameRequired' }).check(
+    trim(),
+    minLength(1, 'nameRequired'),
+    maxLength(100, 'nameTooLong'),
+    refine((name) => name === '' || isPlainName(name), 'nameInvalid'),
+  ),
   email: string({ error: 'emailRequired' }).check(
     trim(),
     minLength(1, 'emailRequired'),

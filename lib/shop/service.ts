@@ -5,6 +5,7 @@ import { sendMail } from '@/lib/mail/transport';
 import { appSecret } from '@/lib/security/secret';
 import { processSingleton } from '@/lib/process-singleton';
 import { deliverPendingMail } from './fulfilment';
+import { sweepRateLimits } from '@/lib/security/rate-limit';
 
 const RETRY_INTERVAL_MS = 15_000;
 // One retry loop and one delivery at a time per process, whichever bundle asks (lib/process-singleton.ts).
@@ -28,9 +29,17 @@ export function deliverMailNow(): Promise<unknown> {
   return mail.running;
 }
 
-/** Starts the retry loop once per process: queued email goes out as soon as SMTP accepts it. */
+/**
+ * Starts the retry loop once per process: queued email goes out as soon as SMTP accepts it.
+ * The same loop forgets rate-limit windows that no longer count, so that table stays small.
+ */
 export function startMailWorker(): void {
   if (mail.worker) return;
-  mail.worker = setInterval(() => void deliverMailNow(), RETRY_INTERVAL_MS);
+  mail.worker = setInterval(() => {
+    void deliverMailNow();
+    void getDb()
+      .then(sweepRateLimits)
+      .catch(() => undefined);
+  }, RETRY_INTERVAL_MS);
   mail.worker.unref?.();
 }

@@ -3,10 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 
 // The route reads its environment once: point it at a throwaway data directory first.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'amora-orders-route-'));
 process.env.APP_SECRET = 'p'.repeat(64);
+// The documented defaults, set explicitly: 10 orders a minute per client, 3 order emails an hour per recipient.
+process.env.ORDER_LIMIT_PER_MINUTE = '10';
+process.env.EMAIL_LIMIT_PER_HOUR = '3';
 
 type Route = typeof import('./route');
 let POST: Route['POST'];
@@ -19,13 +23,14 @@ beforeAll(async () => {
   await countOrders();
 }, 60_000);
 
+// The front door (lib/server/front-door.ts) puts the connection's address in this header.
 let ip = 0;
 function request(body: string, headers: Record<string, string> = {}) {
   ip += 1;
   return new Request('http://localhost:3000/api/orders', {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${(ip >> 8) & 255}.${ip & 255}`, ...headers },
+    headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: `10.9.${(ip >> 8) & 255}.${ip & 255}`, ...headers },
   });
 }
 
@@ -62,17 +67,39 @@ describe('POST /api/orders', () => {
     expect((await POST(request(JSON.stringify(valid), { 'idempotency-key': 'bad key!' }))).status).toBe(400);
   });
 
-  it('rate-limits one address with 429 and Retry-After', async () => {
+  it('rate-limits one address with 429 and Retry-After, whatever X-Forwarded-For it sends (finding 1)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       const response = await POST(
-        new Request('http://localhost:3000/api/orders', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' } }),
+        new Request('http://localhost:3000/api/orders', {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '10.200.0.1', 'x-forwarded-for': `172.16.0.${i}`, 'x-real-ip': `172.17.0.${i}` },
+        }),
       );
       statuses.push(response.status);
       if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('sends at most EMAIL_LIMIT_PER_HOUR order emails to one address, from any number of clients (finding 1)', async () => {
+    const before = await countOrders();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await POST(request(JSON.stringify({ ...valid, email: 'victim@example.com' })))).status);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    expect(await countOrders()).toBe(before + 3);
+    // Another address is not affected.
+    expect((await POST(request(JSON.stringify({ ...valid, email: 'other@example.com' })))).status).toBe(201);
+  });
+
+  it('refuses a phishing text in place of a name, and stores nothing (finding 1)', async () => {
+    const before = await countOrders();
+    const response = await POST(request(JSON.stringify({ ...valid, email: 'target@example.com', name: 'Your account is locked - verify at https://evil.example/login' })));
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields).toEqual({ name: "Please enter just your name, using letters, spaces and . ' - only." });
+    expect(await countOrders()).toBe(before);
   });
 
   it('never answers 5xx and never stores an order for an invalid body (property)', async () => {
@@ -84,7 +111,7 @@ describe('POST /api/orders', () => {
         {
           editionId: field(fc.constantFrom('en', 'fr', 'xx', '')),
           name: field(fc.string()),
-          email: field(fc.constantFrom('a@b.co', 'bad', '', 'x y@z.com')),
+          email: field(fc.oneof(fc.stringMatching(/^[a-z]{6,12}$/).map((local) => `${local}@b.co`), fc.constantFrom('bad', '', 'x y@z.com'))),
           paymentMethod: field(fc.constantFrom('card', 'paypal', 'cash')),
           cardNumber: field(fc.stringMatching(/^\d{0,22}$/)),
           acceptDelivery: field(fc.boolean()),

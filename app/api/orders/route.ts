@@ -2,32 +2,47 @@ import { env } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
 import { jsonError, readJsonBody } from '@/lib/security/json-request';
-import { clientKey, createRateLimiter } from '@/lib/security/rate-limit';
+import { clientAddress } from '@/lib/http/client-address';
+import { clientBucket, consume, rateLimitedResponse, recipientBucket, type LimitResult } from '@/lib/security/rate-limit';
 import { orderRequestSchema } from '@/lib/shop/purchase-schema';
 import { fieldErrors } from '@/lib/shop/order-errors';
 import { placeOrder } from '@/lib/shop/orders';
-import { simulatedPayments } from '@/lib/shop/payment';
+import { demoPayments } from '@/lib/shop/payment';
 import { bookFileName, signToken, LINK_LIFETIME_MS } from '@/lib/shop/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/service';
 import { baseBook } from '@/lib/shop/books';
 import { findEdition } from '@/lib/shop/catalogue';
 
-const limiter = createRateLimiter({ limit: 10, windowMs: 60_000 });
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+const MINUTE = 60;
+const HOUR = 60 * 60;
+
+const unavailable = () =>
+  jsonError(503, 'unavailable', 'We could not take your order just now. Nothing was charged; please try again in a moment.', { headers: { 'Retry-After': '5' } });
 
 /**
- * POST /api/orders: validates with the purchase form's own schema, records the order
- * (simulated payment), queues the magic-link email and answers with what the success
- * page needs. Every refusal is a 4xx JSON error; a database that is down is a 503.
+ * POST /api/orders: validates with the purchase form's own schema, records and pays for the
+ * order, queues the magic-link email and answers with what the success page needs. Limits:
+ * orders per client address (from the connection, lib/http/client-address.ts) and order
+ * emails per recipient. Every refusal is a 4xx JSON error; a database that is down is a 503.
  */
 export async function POST(request: Request) {
-  const rate = limiter.check(clientKey(request));
-  if (!rate.ok) {
-    return jsonError(429, 'rate_limited', 'Too many orders from this address. Please wait a moment and try again.', {
-      headers: { 'Retry-After': String(rate.retryAfterSeconds) },
-    });
+  const { limits, siteUrl } = env();
+  let db;
+  try {
+    db = await getDb();
+  } catch {
+    return unavailable();
   }
-  const body = await readJsonBody(request, { siteUrl: env().siteUrl, maxBytes: 4096 });
+  let perClient;
+  try {
+    perClient = await consume(db, { bucket: clientBucket('order', clientAddress(request)), limit: limits.ordersPerMinute, windowSeconds: MINUTE });
+  } catch {
+    return unavailable();
+  }
+  if (!perClient.ok) return rateLimitedResponse(perClient, 'Too many orders from this address. Please wait a moment and try again.');
+
+  const body = await readJsonBody(request, { siteUrl, maxBytes: 4096 });
   if (!body.ok) return body.response;
 
   const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
@@ -40,29 +55,38 @@ export async function POST(request: Request) {
   }
   const input = parsed.data;
 
+  let perRecipient: LimitResult = { ok: true };
   let result;
   try {
-    const db = await getDb();
     result = await placeOrder(
       db,
       { editionId: input.editionId, name: input.name, email: input.email, paymentMethod: input.paymentMethod, cardNumber: input.cardNumber },
-      { idempotencyKey, payments: simulatedPayments },
+      {
+        idempotencyKey,
+        payments: demoPayments,
+        // Past it nothing is stored and no email goes out: the shop is no relay for mail to one address.
+        admit: async () => (perRecipient = await consume(db, { bucket: recipientBucket('order', input.email), limit: limits.emailsPerHour, windowSeconds: HOUR })).ok,
+      },
     );
   } catch (error) {
     console.error('Order could not be stored', error);
-    return jsonError(503, 'unavailable', 'We could not take your order just now. Nothing was charged; please try again in a moment.', {
-      headers: { 'Retry-After': '5' },
-    });
+    return unavailable();
   }
 
   if (!result.ok) {
-    if (result.error === 'unknown_edition' || result.error === 'edition_unavailable') {
-      return jsonError(422, 'invalid_order', 'Please correct the highlighted fields.', { fields: { editionId: 'Choose an edition of the book.' } });
+    switch (result.error) {
+      case 'unknown_edition':
+      case 'edition_unavailable':
+        return jsonError(422, 'invalid_order', 'Please correct the highlighted fields.', { fields: { editionId: 'Choose an edition of the book.' } });
+      case 'idempotency_conflict':
+        return jsonError(409, 'idempotency_conflict', 'This Idempotency-Key was already used for a different order.');
+      case 'in_flight':
+        return jsonError(409, 'in_flight', 'This order is still being processed. Please wait a moment before trying again.', { headers: { 'Retry-After': '1' } });
+      case 'rate_limited':
+        return rateLimitedResponse(perRecipient.ok ? { retryAfterSeconds: HOUR } : perRecipient, 'We have sent several orders to this email address in the last hour. Please try again later.');
+      case 'payment_declined':
+        return jsonError(402, 'payment_declined', 'The payment was declined. Nothing was charged.');
     }
-    if (result.error === 'idempotency_conflict') {
-      return jsonError(409, 'idempotency_conflict', 'This Idempotency-Key was already used for a different order.');
-    }
-    return jsonError(402, 'payment_declined', 'The payment was declined. Nothing was charged.');
   }
 
   startMailWorker();

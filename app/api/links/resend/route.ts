@@ -3,38 +3,39 @@ import { env } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
 import { jsonError, readJsonBody } from '@/lib/security/json-request';
-import { createRateLimiter } from '@/lib/security/rate-limit';
+import { clientAddress } from '@/lib/http/client-address';
+import { clientBucket, consume, rateLimitedResponse, recipientBucket } from '@/lib/security/rate-limit';
 import { findOrder, queueMagicLink } from '@/lib/shop/orders';
 import { verifyToken } from '@/lib/shop/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/service';
 
-const perOrder = createRateLimiter({ limit: 3, windowMs: 60 * 60 * 1000 });
 const bodySchema = z.object({ token: z.string().min(1).max(512) });
+const unavailable = () => jsonError(503, 'unavailable', 'We could not send a new link just now. Please try again in a moment.');
 
 /**
  * POST /api/links/resend { token }: emails a fresh magic link to the address on the order
- * the (validly signed, possibly expired) token names. Never to any other address; at most
- * three times an hour per order.
+ * the (validly signed, possibly expired) token names. Never to any other address; limited
+ * per client address and per recipient (EMAIL_LIMIT_PER_HOUR fresh links an hour).
  */
 export async function POST(request: Request) {
-  const body = await readJsonBody(request, { siteUrl: env().siteUrl, maxBytes: 1024 });
+  const { limits, siteUrl } = env();
+  const body = await readJsonBody(request, { siteUrl, maxBytes: 1024 });
   if (!body.ok) return body.response;
   const parsed = bodySchema.safeParse(body.body);
   if (!parsed.success) return jsonError(422, 'invalid_request', 'A link token is required.');
   const check = verifyToken(parsed.data.token, appSecret());
   if (!check.ok && check.reason !== 'expired') return jsonError(403, 'invalid_link', 'This link is not valid.');
-  const rate = perOrder.check(check.orderId);
-  if (!rate.ok) {
-    return jsonError(429, 'rate_limited', 'We have already sent several new links. Please check your inbox, or try again later.', {
-      headers: { 'Retry-After': String(rate.retryAfterSeconds) },
-    });
-  }
   try {
     const db = await getDb();
-    if (!(await findOrder(db, check.orderId))) return jsonError(404, 'not_found', 'There is no such order.');
-    await queueMagicLink(db, check.orderId);
+    const perClient = await consume(db, { bucket: clientBucket('resend', clientAddress(request)), limit: limits.linkRequestsPerMinute, windowSeconds: 60 });
+    if (!perClient.ok) return rateLimitedResponse(perClient, 'Too many requests from this address. Please wait a moment and try again.');
+    const order = await findOrder(db, check.orderId);
+    if (!order || order.status !== 'paid') return jsonError(404, 'not_found', 'There is no such order.');
+    const perRecipient = await consume(db, { bucket: recipientBucket('resend', order.email), limit: limits.emailsPerHour, windowSeconds: 3600 });
+    if (!perRecipient.ok) return rateLimitedResponse(perRecipient, 'We have already sent several new links. Please check your inbox, or try again later.');
+    await queueMagicLink(db, order.id);
   } catch {
-    return jsonError(503, 'unavailable', 'We could not send a new link just now. Please try again in a moment.');
+    return unavailable();
   }
   startMailWorker();
   void deliverMailNow();
