@@ -33,8 +33,17 @@ const faqs = [
   { id: 2, question: 'Second question?', answer: 'Second answer.', category: 'General' },
 ];
 
+// The raw paths asked for, newest last (a bounded log the tests read at /requests).
+const requests = [];
+
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname === '/requests') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    return res.end(JSON.stringify(requests));
+  }
+  requests.push(req.url ?? '');
+  if (requests.length > 10_000) requests.shift();
   const send = (status, body) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));

@@ -3,6 +3,7 @@ import { env } from '@/lib/env';
 import { embedded, type DocumentName } from './embedded';
 import { createRemoteClient, type RemoteClient } from './remote';
 import { failure, success, type ContentResult } from './result';
+import { isSafePostId } from './post-id';
 import type { ContentDocument, FaqItem, HelpDocument, Post } from './schemas';
 
 /**
@@ -58,6 +59,7 @@ export async function getPosts(locale = 'en'): Promise<ContentResult<Post[]>> {
 }
 
 export async function getPost(id: string, locale = 'en'): Promise<ContentResult<Post>> {
+  if (!isSafePostId(id)) return failure('post', 'not_found');
   return remoteClient()?.post(id) ?? fromEmbedded('post', () => embedded.post(id, locale));
 }
 

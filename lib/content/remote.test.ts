@@ -7,6 +7,7 @@ import { createRemoteClient } from './remote';
 let server: Server;
 let base: string;
 let hits = 0;
+const seen: string[] = [];
 
 const post = { id: 7, title: 'Hello {brand}', content: '<p>Hi</p>', category: { name: 'dating-tips' }, media: '["/a.svg"]', updated_at: '2026-05-01T00:00:00Z' };
 
@@ -28,6 +29,14 @@ beforeAll(async () => {
     if (url.startsWith('/wrong-shape/faqs')) return send(200, JSON.stringify({ data: [{ nope: true }] }));
     if (url.startsWith('/no-envelope/')) return send(200, JSON.stringify([{ question: 'Q', answer: 'A' }]));
     if (url.startsWith('/error/')) return send(500, '{}');
+    if (url === '/big/posts') return send(200, JSON.stringify({ data: [{ ...post, content: 'x'.repeat(3 * 1024 * 1024) }] }));
+    if (url === '/hop/posts') return void res.writeHead(302, { Location: '/up/posts' }).end();
+    // Another host (localhost is not 127.0.0.1) that answers well: still not followed.
+    if (url === '/away/posts') return void res.writeHead(302, { Location: `${base.replace('127.0.0.1', 'localhost')}/up/posts` }).end();
+    if (url.startsWith('/seen/')) {
+      seen.push(url);
+      return send(404, '{}');
+    }
     if (url.startsWith('/slow/')) {
       setTimeout(() => send(200, JSON.stringify({ data: [] })), 2000);
       return undefined;
@@ -102,5 +111,35 @@ describe('remote content client', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     await failing.faqs();
     expect(hits - start).toBe(2);
+  });
+
+  it('refuses post ids that would step outside /posts/{id}, before any fetch (finding 2)', async () => {
+    const client = createRemoteClient({ baseUrl: `${base}/seen` });
+    for (const id of ['../zz', '..%2Fzz'.replace('%2F', '/'), 'a/b', 'a\\b', '..', 'x\u0000y', 'line\nbreak', 'x'.repeat(201)]) {
+      expect(await client.post(id), JSON.stringify(id)).toEqual({ ok: false, error: { kind: 'post', reason: 'not_found', message: 'Article not found' } });
+    }
+    expect(seen).toEqual([]);
+    // A single-encoded id goes out encoded once, never decoded again on the way.
+    await client.post('%2E%2E%2Fzz');
+    expect(seen).toEqual(['/seen/posts/%252E%252E%252Fzz']);
+  });
+
+  it('stays bounded under a flood of made-up post ids, and keeps no promises (finding 2)', async () => {
+    const client = createRemoteClient({ baseUrl: `${base}/up` });
+    await Promise.all(Array.from({ length: 3_000 }, (_, i) => client.post(`random-${i}-${Math.random()}`)));
+    const { answers, notFound, inflight } = client.stats();
+    expect(notFound.entries).toBeLessThanOrEqual(2_000);
+    expect(answers.entries).toBeLessThanOrEqual(500);
+    expect(inflight).toBe(0);
+  }, 30_000);
+
+  it('caps the size of an answer (finding 2)', async () => {
+    const result = await createRemoteClient({ baseUrl: `${base}/big` }).posts();
+    expect(result.ok).toBe(false);
+  });
+
+  it('follows a redirect on the backend’s own host, never to another (finding 2)', async () => {
+    expect((await createRemoteClient({ baseUrl: `${base}/hop` }).posts()).ok).toBe(true);
+    expect((await createRemoteClient({ baseUrl: `${base}/away` }).posts()).ok).toBe(false);
   });
 });

@@ -2,17 +2,23 @@ import { z } from 'zod';
 import { faqListSchema, postListSchema, postSchema, termsSchema, type FaqItem, type Post, type Terms } from './schemas';
 import { failure, success, type ContentKind, type ContentResult } from './result';
 import { fillTokensDeep } from './tokens';
+import { createLru } from '@/lib/cache/lru';
+import { readLimited } from '@/lib/http/read-limited';
+import { isSafePostId } from './post-id';
 
 /**
  * Client for a content backend implementing SPEC.md §7 (`{ data: … }` envelopes). Every
- * call has a timeout and a short in-memory cache (failures are remembered more briefly,
- * so a dead backend is not hammered); an answer that fails validation is a failure.
+ * call has a timeout, a body cap and a short cache of plain results, bounded in entries and
+ * bytes (lib/cache/lru.ts): answers for 30 s, failures and unknown posts for 5 s, so a dead
+ * backend is not hammered and no stream of made-up post ids can fill the heap. An answer that
+ * fails validation is a failure; a redirect is followed only on the backend's own host.
  */
 export type RemoteOptions = {
   baseUrl: string;
   timeoutMs?: number;
   ttlMs?: number;
   failureTtlMs?: number;
+  maxBodyBytes?: number;
   fetchImpl?: typeof fetch;
 };
 
@@ -21,33 +27,65 @@ const postsData = z.union([z.array(z.unknown()), z.object({ posts: z.array(z.unk
 
 type Fetched = { ok: true; body: unknown } | { ok: false; status?: number };
 
-export function createRemoteClient({ baseUrl, timeoutMs = 3000, ttlMs = 30_000, failureTtlMs = 5_000, fetchImpl = fetch }: RemoteOptions) {
+const MAX_REDIRECTS = 3;
+
+export function createRemoteClient({ baseUrl, timeoutMs = 3000, ttlMs = 30_000, failureTtlMs = 5_000, maxBodyBytes = 2 * 1024 * 1024, fetchImpl = fetch }: RemoteOptions) {
   const base = baseUrl.replace(/\/+$/, '');
-  const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
+  const origin = new URL(base).origin;
+  // Lists and single posts; the not-found answers for made-up ids have their own, smaller room.
+  const answers = createLru<ContentResult<unknown>>({ maxEntries: 500, maxBytes: 16 * 1024 * 1024 });
+  const notFound = createLru<ContentResult<unknown>>({ maxEntries: 2_000, maxBytes: 1024 * 1024 });
+  // One request per key at a time; entries leave as soon as the request settles.
+  const inflight = new Map<string, Promise<ContentResult<unknown>>>();
 
   async function fetchJson(path: string): Promise<Fetched> {
     try {
-      const response = await fetchImpl(`${base}${path}`, {
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-        cache: 'no-store',
-      });
-      if (!response.ok) return { ok: false, status: response.status };
-      return { ok: true, body: (await response.json()) as unknown };
+      const signal = AbortSignal.timeout(timeoutMs);
+      let url = `${base}${path}`;
+      for (let hop = 0; ; hop += 1) {
+        const response = await fetchImpl(url, {
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          signal,
+          cache: 'no-store',
+          redirect: 'manual',
+        });
+        const location = response.headers.get('location');
+        if (response.status >= 300 && response.status < 400 && location) {
+          const next = new URL(location, url);
+          await response.body?.cancel();
+          // Never to another host: the backend's answer must come from the backend.
+          if (next.origin !== origin || hop >= MAX_REDIRECTS) return { ok: false };
+          url = next.href;
+          continue;
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          return { ok: false, status: response.status };
+        }
+        const bytes = await readLimited(response.body, maxBodyBytes);
+        if (!bytes) return { ok: false };
+        return { ok: true, body: JSON.parse(new TextDecoder().decode(bytes)) as unknown };
+      }
     } catch {
       return { ok: false };
     }
   }
 
   function cached<T>(key: string, load: () => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
-    const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value as Promise<ContentResult<T>>;
-    const value = load();
-    cache.set(key, { expires: Date.now() + ttlMs, value });
-    void value.then((result) => {
-      if (!result.ok) cache.set(key, { expires: Date.now() + failureTtlMs, value });
-    });
-    return value;
+    const hit = answers.get(key) ?? notFound.get(key);
+    if (hit) return Promise.resolve(hit as ContentResult<T>);
+    const pending = inflight.get(key);
+    if (pending) return pending as Promise<ContentResult<T>>;
+    const loading = load()
+      .then((result) => {
+        if (result.ok) answers.set(key, result, ttlMs);
+        else if (result.error.reason === 'not_found') notFound.set(key, result, failureTtlMs);
+        else answers.set(key, result, failureTtlMs);
+        return result;
+      })
+      .finally(() => inflight.delete(key));
+    inflight.set(key, loading);
+    return loading;
   }
 
   async function load<T>(kind: ContentKind, path: string, read: (data: unknown) => T | undefined): Promise<ContentResult<T>> {
@@ -75,7 +113,11 @@ export function createRemoteClient({ baseUrl, timeoutMs = 3000, ttlMs = 30_000, 
         }),
       ),
     post: (id: string): Promise<ContentResult<Post>> =>
-      cached(`post:${id}`, () => load('post', `/posts/${encodeURIComponent(id)}`, parsed(postSchema))),
+      isSafePostId(id)
+        ? cached(`post:${id}`, () => load('post', `/posts/${encodeURIComponent(id)}`, parsed(postSchema)))
+        : Promise.resolve(failure('post', 'not_found')),
+    /** How much the caches hold (for tests and the operator's eye). */
+    stats: () => ({ answers: answers.stats(), notFound: notFound.stats(), inflight: inflight.size }),
   };
 }
 

@@ -1,3 +1,5 @@
+import { readLimited } from '@/lib/http/read-limited';
+
 /**
  * The guard every state-changing route handler goes through before it looks at a body:
  * JSON only, same-site only, size-capped, and every refusal a 4xx JSON error.
@@ -30,30 +32,6 @@ export function isCrossSite(request: Request, siteUrl: string): boolean {
   return false;
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<string | null> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-}
-
 export type JsonBodyResult = { ok: true; body: unknown } | { ok: false; response: Response };
 
 export async function readJsonBody(
@@ -71,13 +49,14 @@ export async function readJsonBody(
   const declared = Number(request.headers.get('content-length') ?? '0');
   const tooLarge = () => jsonError(413, 'payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
   if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, response: tooLarge() };
-  let text: string | null;
+  let bytes: Uint8Array | null;
   try {
-    text = await readLimited(request, maxBytes);
+    bytes = await readLimited(request.body, maxBytes);
   } catch {
     return { ok: false, response: jsonError(400, 'unreadable_body', 'The request body could not be read.') };
   }
-  if (text === null) return { ok: false, response: tooLarge() };
+  if (bytes === null) return { ok: false, response: tooLarge() };
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   try {
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch {

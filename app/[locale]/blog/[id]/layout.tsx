@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { articleId } from '@/lib/blog/article-id';
 import { getPost } from '@/lib/content';
 
 /**
@@ -9,7 +10,7 @@ import { getPost } from '@/lib/content';
  * that boundary, can still answer an unknown id with HTTP 404.
  */
 export default async function ArticleLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = await articleId(params);
   const result = await getPost(id, await getLocale());
   if (!result.ok && result.error.reason === 'not_found') notFound();
   return children;

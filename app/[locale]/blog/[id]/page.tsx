@@ -3,6 +3,7 @@ import type { Post } from '@/lib/content/schemas';
 import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { articleId } from '@/lib/blog/article-id';
 import { getPost, getPosts, postLanguage } from '@/lib/content';
 import { coverOf } from '@/lib/content/media';
 import { categoryLabel, relatedPosts } from '@/lib/blog/listing';
@@ -28,7 +29,7 @@ type Props = { params: Promise<{ id: string }> };
 const excerpt = (html: string) => htmlToText(html).slice(0, 157).replace(/\s+\S*$/, '') + '…';
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { id } = await params;
+  const id = await articleId(params);
   const locale = await getLocale();
   const result = await getPost(id, locale);
   if (!result.ok) return { title: (await getTranslations('blog'))('notFound'), robots: { index: false } };
@@ -45,7 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ArticlePage({ params }: Props) {
-  const { id } = await params;
+  const id = await articleId(params);
   const locale = await getLocale();
   const [result, t, categories] = await Promise.all([getPost(id, locale), getTranslations('blog'), categoryLabels()]);
   if (!result.ok) {
