@@ -2,17 +2,26 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import Image from 'next/image';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
-import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData } from '@/lib/shop/purchase-data';
+import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData, withoutDownload } from '@/lib/shop/purchase-data';
 import type { EditionView } from './types';
 import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';
 import styles from './Shop.module.css';
 
-type Labels = { goToDownload: string; dialogTitle: string; greeting: string; magicLink: string; download: string; downloading: string; close: string; noDetails: string };
+type Labels = { goToDownload: string; dialogTitle: string; greeting: string; magicLink: string; download: string; downloading: string; close: string; noDetails: string; downloaded: string };
 
-const subscribe = () => () => undefined;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+/** Rewrites the stored purchase (same key, same shape) and re-renders what reads it. */
+const store = (value: string) => {
+  localStorage.setItem(PURCHASE_DATA_KEY, value);
+  for (const listener of listeners) listener();
+};
 
 /**
  * /success: 'Go to Download' opens the dialog with the cover and a greeting. Download
@@ -26,8 +35,13 @@ export function SuccessView({ editions, labels }: { editions: EditionView[]; lab
   const [downloading, setDownloading] = useState(false);
   const edition = editions.find((e) => e.id === data?.productId) ?? editions[0]!;
 
+  // An expired download URL is not kept (its token is a key to the file).
+  useEffect(() => {
+    if (raw && data && !data.downloadUrl && raw.includes('downloadUrl')) store(JSON.stringify(data));
+  }, [raw, data]);
+
   const download = async () => {
-    if (!data) return;
+    if (!data?.downloadUrl) return;
     setDownloading(true);
     try {
       const response = await fetch(data.downloadUrl, { cache: 'no-store' });
@@ -42,6 +56,8 @@ export function SuccessView({ editions, labels }: { editions: EditionView[]; lab
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      // The buyer has the file: the token-bearing URL need not stay in the browser.
+      store(JSON.stringify(withoutDownload(data)));
     } catch {
       router.push('/broken-link');
     } finally {
@@ -62,14 +78,14 @@ export function SuccessView({ editions, labels }: { editions: EditionView[]; lab
               <Image src={edition.cover} alt={edition.coverAlt} width={600} height={900} unoptimized className={styles.preview} />
               <div>
                 <p className={styles.greeting}>{labels.greeting.replace('{name}', data.name)}</p>
-                <Dialog.Description>{labels.magicLink.replace('{email}', data.email)}</Dialog.Description>
+                <Dialog.Description>{data.downloadUrl ? labels.magicLink.replace('{email}', data.email) : labels.downloaded}</Dialog.Description>
               </div>
             </div>
           ) : (
             <Dialog.Description>{labels.noDetails}</Dialog.Description>
           )}
           <div className={styles.dialogActions}>
-            {data ? (
+            {data?.downloadUrl ? (
               <button type="button" className={buttons.primary} onClick={() => void download()} disabled={downloading}>
                 {downloading ? labels.downloading : labels.download}
               </button>

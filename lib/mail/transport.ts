@@ -7,6 +7,28 @@ import { site } from '@/lib/site';
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 
 /**
+ * Nodemailer's options for SMTP_URL. Credentials never cross the network in clear text:
+ * `smtps://` is TLS from the start, and `smtp://` with a user name requires STARTTLS, unless
+ * the URL says `?tls=off` (a relay on the same machine or private network).
+ */
+export function smtpOptions(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const hasCredentials = url.username !== '';
+  return {
+    host: url.hostname,
+    port: Number(url.port) || (secure ? 465 : 587),
+    secure,
+    requireTLS: !secure && hasCredentials && url.searchParams.get('tls') !== 'off',
+    auth: hasCredentials ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    // Fail fast when the relay is down: the message stays queued and is retried.
+    connectionTimeout: 5000,
+    greetingTimeout: 5000,
+    socketTimeout: 10000,
+  };
+}
+
+/**
  * Sends through SMTP_URL when it is set; otherwise writes each message as an RFC 822
  * `.eml` file into MAIL_OUTBOX_DIR for a developer to open (DESIGN.md §3).
  */
@@ -15,17 +37,7 @@ export async function sendMail(mail: OutgoingMail, options: { smtpUrl?: string; 
   const smtpUrl = options.smtpUrl ?? env().smtpUrl;
   const message = { from: `"${site.brand}" <${site.supportEmail}>`, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
   if (smtpUrl) {
-    const url = new URL(smtpUrl);
-    const transport = nodemailer.createTransport({
-      host: url.hostname,
-      port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
-      secure: url.protocol === 'smtps:',
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-      // Fail fast when the relay is down: the message stays queued and is retried.
-      connectionTimeout: 5000,
-      greetingTimeout: 5000,
-      socketTimeout: 10000,
-    });
+    const transport = nodemailer.createTransport(smtpOptions(smtpUrl));
     const info = await transport.sendMail(message);
     return { messageId: info.messageId };
   }
@@ -34,6 +46,7 @@ export async function sendMail(mail: OutgoingMail, options: { smtpUrl?: string; 
   const dir = resolve(options.outboxDir ?? env().mailOutboxDir);
   await mkdir(dir, { recursive: true });
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`);
-  await writeFile(file, info.message as Buffer);
+  // The message holds a live download link: readable by the server's own user only.
+  await writeFile(file, info.message as Buffer, { mode: 0o600 });
   return { messageId: info.messageId, file };
 }

@@ -23,6 +23,7 @@ export default async function SuccessPage() {
           downloading: t('downloading'),
           close: t('close'),
           noDetails: t('noDetails'),
+          downloaded: t('downloaded'),
         }}
       />
     </div>

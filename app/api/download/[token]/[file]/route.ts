@@ -1,49 +1,45 @@
 import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
 import { jsonError } from '@/lib/security/json-request';
-import { findEdition } from '@/lib/shop/catalogue';
-import { claimDownload, findOrder } from '@/lib/shop/orders';
-import { bookFileName, MAX_DOWNLOADS, verifyToken } from '@/lib/shop/tokens';
+import { answerDownload } from '@/lib/shop/download';
 import { stampedBook } from '@/lib/shop/books';
 
+type Params = { params: Promise<{ token: string; file: string }> };
+
+// The URL carries the buyer's token: it never leaves as a referrer, and nothing may keep a copy.
+const PRIVATE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+
 /**
- * GET /api/download/{token}/the-love-blueprint-{edition}.pdf: the buyer's stamped copy.
- * A forged, tampered, expired or exhausted link never yields the file: a browser that
- * navigated here is sent to /broken-link, a script gets a 4xx JSON error.
+ * GET /api/download/{token}/the-love-blueprint-{edition}.pdf: the buyer's stamped copy (HEAD
+ * checks the link without using up a download). A forged, tampered, expired or exhausted
+ * link never yields the file: a browser that navigated here is sent to /broken-link, a
+ * script gets a 4xx JSON error.
  */
-export async function GET(request: Request, { params }: { params: Promise<{ token: string; file: string }> }) {
+async function download(request: Request, { params }: Params, method: 'GET' | 'HEAD') {
   const { token, file } = await params;
   const navigating = request.headers.get('sec-fetch-mode') === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html');
   const refuse = (status: number, error: string, message: string) =>
     navigating
-      ? new Response(null, { status: 303, headers: { Location: '/broken-link', 'Cache-Control': 'no-store' } })
-      : jsonError(status, error, message);
-
-  const check = verifyToken(token, appSecret());
-  if (!check.ok) {
-    return check.reason === 'expired'
-      ? refuse(410, 'link_expired', 'This download link has expired. Open it in your browser to get a fresh one by email.')
-      : refuse(403, 'invalid_link', 'This download link is not valid.');
-  }
-
+      ? new Response(null, { status: 303, headers: { Location: '/broken-link', ...PRIVATE } })
+      : jsonError(status, error, message, { headers: PRIVATE });
   try {
-    const db = await getDb();
-    const order = await findOrder(db, check.orderId);
-    const edition = order ? findEdition(order.edition) : undefined;
-    if (!order || !edition || file !== bookFileName(edition.id)) return refuse(404, 'not_found', 'There is no such file.');
-    const claim = await claimDownload(db, order.id, MAX_DOWNLOADS);
-    if ('error' in claim) return refuse(410, 'downloads_exhausted', `This link has been used ${MAX_DOWNLOADS} times, its limit. Write to us and we will help.`);
-    const bytes = await stampedBook(edition, { name: order.name, email: order.email, orderId: order.id });
-    return new Response(Buffer.from(bytes), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${file}"`,
-        'Content-Length': String(bytes.byteLength),
-        'Cache-Control': 'no-store',
-      },
+    const answer = await answerDownload({
+      db: await getDb(),
+      token,
+      file,
+      secret: appSecret(),
+      method,
+      stamp: (edition, order) => stampedBook(edition, { name: order.name, email: order.email, orderId: order.id }),
     });
+    if (!answer.ok) return refuse(answer.status, answer.error, answer.message);
+    const headers = { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${answer.fileName}"`, ...PRIVATE };
+    if (!answer.bytes) return new Response(null, { headers });
+    return new Response(Buffer.from(answer.bytes), { headers: { ...headers, 'Content-Length': String(answer.bytes.byteLength) } });
   } catch (error) {
     console.error('Download failed', error);
     return refuse(503, 'unavailable', 'The download is unavailable just now. Please try again in a moment.');
   }
 }
+
+export const GET = (request: Request, context: Params) => download(request, context, 'GET');
+export const HEAD = (request: Request, context: Params) => download(request, context, 'HEAD');
