@@ -10,6 +10,9 @@ import { toWinAnsi } from './pdf-text';
  */
 export const BOOK_PAGES = 43;
 
+/** Part of every typeset book's file name: raise it when a change here changes the pages. */
+export const TYPESETTING_VERSION = 1;
+
 const PAGE = { width: 595.28, height: 841.89 }; // A4
 const MARGIN = { top: 72, bottom: 80, side: 68 };
 const COLORS = {

@@ -10,8 +10,6 @@ import { placeOrder } from '@/lib/shop/orders';
 import { demoPayments } from '@/lib/shop/payment';
 import { bookFileName, signToken, LINK_LIFETIME_MS } from '@/lib/shop/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/service';
-import { baseBook } from '@/lib/shop/books';
-import { findEdition } from '@/lib/shop/catalogue';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const MINUTE = 60;
@@ -91,9 +89,6 @@ export async function POST(request: Request) {
 
   startMailWorker();
   if (!result.replayed) void deliverMailNow();
-  // Typeset the edition now (once per install), so the buyer's Download is quick.
-  const edition = findEdition(result.order.edition);
-  if (edition) void baseBook(edition).catch((error: unknown) => console.error('Book rendering failed', error));
 
   const { order } = result;
   const token = signToken(order.id, appSecret());
