@@ -15,5 +15,5 @@ export default defineConfig([
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
-  globalIgnores(['.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**', 'next-env.d.ts']),
+  globalIgnores(['.next/**', 'dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**', 'next-env.d.ts']),
 ]);
