@@ -21,6 +21,10 @@ export const PORTS = {
   reviewHeaders: 3109,
   /** A server told that one TLS-terminating proxy is in front (TRUSTED_PROXY_HOPS=1). */
   proxied: 3110,
+  /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
+  clusterBase: 3121,
+  clusterHttp: 3180,
+  clusterHttps: 3443,
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */
   backend: 3199,
 } as const;

@@ -59,17 +59,22 @@ async function openPostgres(url: string): Promise<Db> {
   };
 }
 
-/** Applies every migration the database has not seen yet, each in its own transaction. */
+/**
+ * Applies every migration the database has not seen yet, in one transaction that first takes
+ * an advisory lock: several instances starting at once on one PostgreSQL migrate one at a time,
+ * and the later ones find the work done.
+ */
 export async function migrate(db: Db): Promise<void> {
-  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
-  const applied = new Set((await db.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
-  for (const migration of migrations) {
-    if (applied.has(migration.version)) continue;
-    await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7261504)');
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    const applied = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
       for (const statement of migration.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [migration.version, migration.name]);
-    });
-  }
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+    }
+  });
 }
 
 /** Opens (and migrates) a database: PostgreSQL at `databaseUrl`, else PGlite in `dataDir`. */

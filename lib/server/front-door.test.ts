@@ -79,3 +79,25 @@ describe('front door', () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe('whole documents', () => {
+  it('sends a streamed HTML document in one piece with its length, and streams anything else', async () => {
+    const origin = await serve(0, async (req, res) => {
+      res.setHeader('Content-Type', req.url === '/doc' ? 'text/html; charset=utf-8' : 'text/x-component');
+      // As Next does before its first chunk.
+      res.flushHeaders();
+      res.write('<p>one</p>');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res.write(Buffer.from('<p>two ✓</p>'));
+      res.end('<p>three</p>');
+    });
+    const doc = await fetch(`${origin}/doc`);
+    const body = '<p>one</p><p>two ✓</p><p>three</p>';
+    expect(doc.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(doc.headers.get('transfer-encoding')).toBeNull();
+    expect(await doc.text()).toBe(body);
+    const stream = await fetch(`${origin}/flight`);
+    expect(stream.headers.get('transfer-encoding')).toBe('chunked');
+    expect(await stream.text()).toBe(body);
+  });
+});

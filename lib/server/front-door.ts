@@ -4,6 +4,7 @@ import { documentCacheHeaders, withDocumentPolicy, type DocumentPolicy } from '@
 import { API_CSP, NONCE_HEADER, buildPageCsp, createNonce } from '@/lib/security/csp';
 import { staticSecurityHeaders } from '@/lib/security/headers';
 import { isDecodable, malformedUrlResponse } from '@/lib/security/url-guard';
+import { holdWholeDocuments } from './whole-document';
 
 export type FrontDoorOptions = {
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -13,7 +14,9 @@ export type FrontDoorOptions = {
 
 // Headers a client could use to pose as a proxy we trust. Without trusted proxies none of them
 // reach the app; behind N proxies the outermost one sets X-Forwarded-Proto and -Host itself.
-const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
+// Forwarded and X-Real-IP are never read here, so they never reach the app at all.
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
+const IGNORED_HEADERS = ['forwarded', 'x-real-ip'];
 
 /**
  * Every request enters here before Next sees it (lib/server/main.ts):
@@ -22,7 +25,8 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-
  * 3. a fresh CSP nonce goes on the request, so Next stamps its scripts with it, and every
  *    HTML response carries the matching policy, whatever route or file path produced it;
  * 4. the route's document policy (lib/http/document-policy.ts) sets the document's caching
- *    and referrer headers, and the static security headers fill in what a route left unset.
+ *    and referrer headers, and the static security headers fill in what a route left unset;
+ * 5. a document leaves whole, with its length (whole-document.ts).
  */
 export function createFrontDoor({ handle, trustedProxyHops, development }: FrontDoorOptions) {
   return function frontDoor(req: IncomingMessage, res: ServerResponse): void {
@@ -35,6 +39,7 @@ export function createFrontDoor({ handle, trustedProxyHops, development }: Front
     const address = clientAddressOf({ socketAddress: req.socket.remoteAddress, forwardedFor: headers['x-forwarded-for'], trustedHops: trustedProxyHops });
     const https = trustedProxyHops > 0 ? String(headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' : 'encrypted' in req.socket;
     if (trustedProxyHops <= 0) for (const name of FORWARDING_HEADERS) delete headers[name];
+    for (const name of IGNORED_HEADERS) delete headers[name];
     headers[CLIENT_ADDRESS_HEADER] = address;
 
     const nonce = createNonce();
@@ -55,6 +60,7 @@ export function createFrontDoor({ handle, trustedProxyHops, development }: Front
       for (const { key, value } of staticSecurityHeaders) if (!res.hasHeader(key)) res.setHeader(key, value);
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as ServerResponse['writeHead'];
+    holdWholeDocuments(res, () => isHtml(res, []));
 
     withDocumentPolicy(policy, () =>
       handle(req, res).catch((error: unknown) => {

@@ -1,0 +1,228 @@
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import pg from 'pg';
+import { test, expect } from './fixtures';
+import { PORTS } from './support/ports';
+import { signToken } from '../lib/shop/tokens';
+import { startCluster, startPostgres } from '../deploy/cluster';
+
+/**
+ * The production topology (issue 16): Debian's PostgreSQL, two instances of the site and
+ * nginx in front (deploy/nginx.conf.template, started by deploy/cluster.mjs), checked
+ * through nginx and through each instance directly.
+ */
+test.describe.configure({ mode: 'serial' });
+
+type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+const LIMITS = { ORDER_LIMIT_PER_MINUTE: 20, EMAIL_LIMIT_PER_HOUR: 2, LINK_LIMIT_PER_MINUTE: 12 };
+const mail: { to: string; raw: string }[] = [];
+let smtp: SMTPServer;
+let cluster: Cluster;
+let nginx: APIRequestContext;
+let ownPostgres: { stop(): void } | undefined;
+
+/** A database of its own on the test PostgreSQL server (npm test starts one), or a server of its own. */
+async function freshDatabase(): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    ownPostgres = startPostgres('.data/e2e/cluster-postgres', 5545);
+    return 'postgres://amora@127.0.0.1:5545/amora';
+  }
+  const name = `amora_cluster_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        for (const to of session.envelope.rcptTo) mail.push({ to: to.address, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+  cluster = await startCluster({
+    instances: 2,
+    basePort: PORTS.clusterBase,
+    httpPort: PORTS.clusterHttp,
+    httpsPort: PORTS.clusterHttps,
+    dir: '.data/e2e/cluster',
+    databaseUrl: await freshDatabase(),
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ...Object.fromEntries(Object.entries(LIMITS).map(([k, v]) => [k, String(v)])) },
+    quiet: true,
+  });
+  nginx = await playwrightRequest.newContext({ baseURL: cluster.siteUrl, ignoreHTTPSErrors: true, extraHTTPHeaders: { Origin: cluster.siteUrl } });
+});
+
+test.afterAll(async () => {
+  await nginx?.dispose();
+  await cluster?.stop();
+  ownPostgres?.stop();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+const orderBody = (email: string) => ({ editionId: 'en', name: 'Cluster Buyer', email, paymentMethod: 'paypal', acceptDelivery: true });
+
+/** An order straight to one instance, as nginx would pass it on for `client`. */
+async function orderOn(index: number, body: object, headers: Record<string, string> = {}) {
+  const { origin } = cluster.instances[index]!;
+  const response = await fetch(`${origin}/api/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, ...headers }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as { orderId: string; downloadUrl: string; libraryUrl: string; error?: string } };
+}
+
+test('nginx: http redirects to https, HTML is gzipped, Next’s static files are cached for a year', async () => {
+  const plain = await fetch(`${cluster.httpUrl}/blog?page=2`, { redirect: 'manual' });
+  expect(plain.status).toBe(301);
+  expect(plain.headers.get('location')).toBe(`${cluster.siteUrl}/blog?page=2`);
+  const home = await nginx.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(home.status()).toBe(200);
+  expect(home.headers()['content-encoding']).toBe('gzip');
+  // https end to end: the instance trusts nginx's X-Forwarded-Proto, so the policy upgrades requests.
+  expect(home.headers()['content-security-policy']).toContain('upgrade-insecure-requests');
+  const chunk = /\/_next\/static\/[^"&]+\.js/.exec(await home.text())![0];
+  const first = await nginx.get(chunk);
+  expect(first.status()).toBe(200);
+  expect(first.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const second = await nginx.get(chunk);
+  expect(second.headers()['x-cache']).toBe('HIT');
+  for (const path of ['/api/health', '/api/ready']) {
+    const answer = await nginx.get(path);
+    expect(answer.status(), path).toBe(200);
+    expect(JSON.stringify(await answer.json())).not.toMatch(/secret|postgres|password/i);
+  }
+});
+
+test('1 and 5: an order placed on one instance downloads on the other; its key replays there; one secret signs for both', async () => {
+  const email = unique('across');
+  const placed = await orderOn(0, orderBody(email), { 'Idempotency-Key': `across-${Date.now()}` });
+  expect(placed.status).toBe(201);
+  const other = cluster.instances[1]!.origin;
+  const file = await fetch(`${other}${placed.body.downloadUrl}`);
+  expect(file.status).toBe(200);
+  expect(file.headers.get('content-type')).toBe('application/pdf');
+  expect((await fetch(`${other}${placed.body.libraryUrl}`)).status).toBe(200);
+  // A link signed by instance 2 (the same APP_SECRET) opens on instance 1.
+  const token = signToken(placed.body.orderId, cluster.appSecret);
+  expect((await fetch(`${cluster.instances[0]!.origin}/library/${token}`)).status).toBe(200);
+  const key = `replay-${Date.now()}`;
+  const buyer = unique('replay');
+  const first = await orderOn(0, orderBody(buyer), { 'Idempotency-Key': key });
+  expect(first.status).toBe(201);
+  // The same key and purchase on the other instance: the same order, no second one.
+  const again = await orderOn(1, orderBody(buyer), { 'Idempotency-Key': key });
+  expect(again.status).toBe(200);
+  expect(again.body.orderId).toBe(first.body.orderId);
+  // The same key for another purchase is a conflict there too.
+  expect((await orderOn(1, orderBody(unique('other')), { 'Idempotency-Key': key })).status).toBe(409);
+});
+
+test('2: exactly one email per order while both instances run their mail workers', async () => {
+  test.setTimeout(90_000);
+  const emails = Array.from({ length: 12 }, (_, i) => unique(`mail-${i}`));
+  for (const [i, email] of emails.entries()) {
+    const placed = await orderOn(i % 2, orderBody(email), { 'X-Forwarded-For': `198.51.100.${i + 1}` });
+    expect(placed.status).toBe(201);
+  }
+  // Both workers run every 15 s: wait past a full round of each.
+  await new Promise((r) => setTimeout(r, 17_000));
+  for (const email of emails) expect(mail.filter((m) => m.to === email), email).toHaveLength(1);
+});
+
+test('3: the per-client and per-recipient limits hold across instances, and a spoofed X-Forwarded-For through nginx buys nothing', async () => {
+  // One client (as nginx reports it), alternating between the instances.
+  const statuses: number[] = [];
+  for (let i = 0; i < LIMITS.ORDER_LIMIT_PER_MINUTE + 2; i += 1) {
+    statuses.push((await orderOn(i % 2, orderBody(unique('client')), { 'X-Forwarded-For': '198.51.100.200' })).status);
+  }
+  expect(statuses.filter((s) => s === 201)).toHaveLength(LIMITS.ORDER_LIMIT_PER_MINUTE);
+  expect(statuses.slice(-2)).toEqual([429, 429]);
+
+  // One recipient, from different clients, on both instances.
+  const victim = unique('victim');
+  const toVictim: number[] = [];
+  for (let i = 0; i < 3; i += 1) toVictim.push((await orderOn(i % 2, orderBody(victim), { 'X-Forwarded-For': `203.0.113.${i + 1}` })).status);
+  expect(toVictim).toEqual([201, 201, 429]);
+
+  // Through nginx, whatever X-Forwarded-For the client writes, nginx appends the real address and
+  // the instances read that one: fresh-link requests stop at LINK_LIMIT_PER_MINUTE.
+  const token = signToken('no-such-order', cluster.appSecret);
+  const resend: number[] = [];
+  for (let i = 0; i < LIMITS.LINK_LIMIT_PER_MINUTE + 2; i += 1) {
+    const answer = await nginx.post('/api/links/resend', { data: { token }, headers: { 'X-Forwarded-For': `192.0.2.${i + 1}` } });
+    resend.push(answer.status());
+  }
+  expect(resend.filter((s) => s === 404)).toHaveLength(LIMITS.LINK_LIMIT_PER_MINUTE);
+  expect(resend.slice(-2)).toEqual([429, 429]);
+});
+
+test('4: an instance killed mid-traffic: no idempotent request fails at nginx, and no order is lost', async () => {
+  test.setTimeout(120_000);
+  const failures: string[] = [];
+  let stop = false;
+  let served = 0;
+  const browse = async () => {
+    const paths = ['/', '/blog', '/help-centre', '/the-love-blueprint', '/fr/blog', '/api/posts'];
+    for (let i = 0; !stop; i += 1) {
+      const path = paths[i % paths.length]!;
+      try {
+        const answer = await nginx.get(path, { timeout: 15_000 });
+        served += 1;
+        if (answer.status() >= 500) failures.push(`${path}: ${answer.status()}`);
+      } catch (error) {
+        failures.push(`${path}: ${(error as Error).message.split('\n')[0]}`);
+      }
+    }
+  };
+  const keys = Array.from({ length: 6 }, (_, i) => `kill-${Date.now()}-${i}`);
+  const emails = keys.map((key) => unique(key));
+  const place = async (i: number) => {
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const answer = await nginx.post('/api/orders', { data: orderBody(emails[i]!), headers: { 'Idempotency-Key': keys[i]! } }).catch(() => undefined);
+      const status = answer?.status() ?? 0;
+      if (status === 200 || status === 201) return (await answer!.json()) as { orderId: string };
+      // 502 (its instance died mid-request: POST is not retried by nginx) or 409 (its claim is still held): retry the key.
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+    throw new Error(`order ${i} never went through`);
+  };
+  const browsing = Array.from({ length: 4 }, browse);
+  const ordering = (async () => {
+    const placed: { orderId: string }[] = [];
+    for (let i = 0; i < keys.length; i += 1) {
+      placed.push(await place(i));
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    return placed;
+  })();
+  await new Promise((r) => setTimeout(r, 1_500));
+  await cluster.kill(0, 'SIGKILL');
+  const placed = await ordering;
+  await new Promise((r) => setTimeout(r, 2_000));
+  stop = true;
+  await Promise.all(browsing);
+  expect(served).toBeGreaterThan(50);
+  expect(failures).toEqual([]);
+  // Every key made exactly one order, and each is there.
+  const db = new pg.Client({ connectionString: cluster.databaseUrl });
+  await db.connect();
+  const { rows } = await db.query<{ idempotency_key: string; id: string; status: string }>('SELECT idempotency_key, id, status FROM orders WHERE idempotency_key = ANY($1)', [keys]);
+  await db.end();
+  expect(rows).toHaveLength(keys.length);
+  expect(new Set(rows.map((r) => r.id))).toEqual(new Set(placed.map((p) => p.orderId)));
+  for (const row of rows) expect(row.status).toBe('paid');
+});
