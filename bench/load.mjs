@@ -5,8 +5,8 @@ import { createServer } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 
 /** autocannon at `connections` for `duration` seconds: requests/s and latency percentiles. */
-export async function load(url, { connections = 50, duration = 10, requests } = {}) {
-  const result = await autocannon({ url, connections, duration, requests });
+export async function load(url, { connections = 50, duration = 10, requests, tlsOptions } = {}) {
+  const result = await autocannon({ url, connections, duration, requests, ...(tlsOptions ? { tlsOptions } : {}) });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

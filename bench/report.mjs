@@ -18,6 +18,8 @@ export function budgetLines(result) {
     `- ${mark(worstP99 <= 300)} server-rendered pages p99 ≤ 300 ms at 50 connections: highest ${worstP99} ms`,
     `- ${mark(worstRatio >= 0.25)} throughput ≥ 0.25 × the floor page: lowest ${worstRatio.toFixed(3)} ×`,
     `- ${mark(memory <= 600)} server RSS under load ≤ 600 MB, database open: ${memory} MB`,
+    `- ${mark(result.warm.firstOrderMs <= 300)} freshly started, once ready: first order ≤ 300 ms: ${result.warm.firstOrderMs} ms`,
+    `- ${mark(result.warm.firstDownloadMs <= 1000)} freshly started, once ready: first stamped download ≤ 1 s: ${result.warm.firstDownloadMs} ms`,
   ];
 }
 

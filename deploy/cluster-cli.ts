@@ -1,6 +1,6 @@
 import { startCluster } from './cluster';
 
-/** `npm run start:cluster -- --instances 2 [--http-port 8080] [--https-port 8443] [--base-port 3001] [--database-url …]` */
+/** `npm run start:cluster -- --instances 2 [--http-port 8080] [--https-port 8443] [--base-port 3001] [--database-url …] [--dir .data/cluster]` */
 function argument(name: string, fallback: string): string;
 function argument(name: string, fallback?: string): string | undefined;
 function argument(name: string, fallback?: string) {
@@ -16,7 +16,7 @@ async function main() {
     console.error(`--${bad[0].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a whole number${bad[0] === 'instances' ? ' from 1 to 16' : ' (a port)'}`);
     process.exit(2);
   }
-  const cluster = await startCluster({ ...parsed, databaseUrl: argument('database-url', process.env.DATABASE_URL) });
+  const cluster = await startCluster({ ...parsed, databaseUrl: argument('database-url', process.env.DATABASE_URL), dir: argument('dir') });
   console.log('Press Ctrl+C to stop everything.');
   const stop = async () => {
     await cluster.stop();

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const path = (relative) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
-const entries = { server: 'lib/server/main.ts', 'typeset-books': 'lib/server/typeset-books.ts', cluster: 'deploy/cluster-cli.ts' };
+const entries = { server: 'lib/server/main.ts', 'typeset-books': 'lib/server/typeset-books.ts', cluster: 'deploy/cluster-cli.ts', shop: 'lib/cli/shop-main.ts' };
 
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path(file)])),

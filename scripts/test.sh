@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # `npm test`: everything the tests need, on a machine that has only Node.
-#   1. Debian's Chromium when /usr/bin/chromium is missing (Playwright cannot download browsers here)
+#   1. Debian's packages the tests drive, when missing: chromium (Playwright cannot download
+#      browsers here), nginx and openssl (the production topology test)
 #   2. npm packages
-#   3. a production build
+#   3. lint and type checks, then a production build
 #   4. a throwaway PostgreSQL server (Debian's postgresql, installed when missing) so the
 #      order store is tested against real PostgreSQL as well as PGlite; stopped afterwards
 #   5. unit tests (vitest)
-#   6. end-to-end tests (Playwright against `next start`)
+#   6. end-to-end tests (Playwright against the production server, dist/server.mjs, and the
+#      nginx + two instances + PostgreSQL topology of deploy/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -15,14 +17,24 @@ as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "==> Installing Debian's chromium"
+# Each needed Debian package whose program is missing, installed in one go.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "==> Installing Debian's ${missing[*]}"
   as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
+# Debian starts nginx's own service on install; the tests run their own nginx on other ports.
 
 echo "==> Installing npm packages"
 npm install --no-audit --no-fund
+
+echo "==> Lint and types"
+npm run lint
+npm run typecheck
 
 echo "==> Building for production"
 npm run build

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { env } from '@/lib/env';
 import { migrations } from './migrations';
 import { processSingleton } from '@/lib/process-singleton';
+import { lockPgliteDir } from './pglite-lock';
 
 export type Queryable = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -20,14 +21,23 @@ export type Db = Queryable & {
 async function openPglite(dir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir);
+  const unlock = lockPgliteDir(dir);
+  let db;
+  try {
+    // A small shop's working set is small: 16 MB of shared buffers instead of 128 saves ~130 MB
+    // of resident memory (the server's budget is 600 MB with the database open).
+    db = await PGlite.create(dir, { postgresqlconf: 'shared_buffers=16MB' });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   return {
     kind: 'pglite',
     query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await db.query<T>(sql, params)).rows }),
     // PGlite queues transactions behind one another on its single connection.
     transaction: (fn) =>
       db.transaction((tx) => fn({ query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<T>(sql, params)).rows }) })),
-    close: () => db.close(),
+    close: () => db.close().finally(unlock),
   };
 }
 

@@ -52,4 +52,12 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX rate_limits_expiry ON rate_limits (expires_at);
     `,
   },
+  {
+    version: 3,
+    name: 'revoked links',
+    sql: `
+      ALTER TABLE orders ADD COLUMN revoked_at TIMESTAMPTZ;
+      CREATE INDEX orders_email ON orders (lower(email));
+    `,
+  },
 ];

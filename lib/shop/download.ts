@@ -1,6 +1,6 @@
 import type { Queryable } from '@/lib/db/client';
 import { findEdition, type Edition } from './catalogue';
-import { claimDownload, findOrder, type Order } from './orders';
+import { claimDownload, findOrder, hasLiveLinks, type Order } from './orders';
 import { bookFileName, MAX_DOWNLOADS, verifyToken } from './tokens';
 
 export type DownloadRefusal = { ok: false; status: number; error: string; message: string };
@@ -11,7 +11,7 @@ const refusal = (status: number, error: string, message: string): DownloadRefusa
 /**
  * What a download link answers. GET stamps the buyer's copy first and counts the download
  * only once the file is ready, so a failed stamp costs the buyer nothing; HEAD checks the
- * link and counts nothing at all. Only paid orders have files.
+ * link and counts nothing at all. Only paid orders whose links were not revoked have files.
  */
 export async function answerDownload(options: {
   db: Queryable;
@@ -29,7 +29,9 @@ export async function answerDownload(options: {
   }
   const order = await findOrder(options.db, check.orderId);
   const edition = order ? findEdition(order.edition) : undefined;
-  if (!order || order.status !== 'paid' || !edition || options.file !== bookFileName(edition.id)) return refusal(404, 'not_found', 'There is no such file.');
+  if (!order || !edition || options.file !== bookFileName(edition.id)) return refusal(404, 'not_found', 'There is no such file.');
+  if (order.revoked_at) return refusal(410, 'link_revoked', 'This link no longer works. Write to us if you think this is a mistake.');
+  if (!hasLiveLinks(order)) return refusal(404, 'not_found', 'There is no such file.');
   const exhausted = refusal(410, 'downloads_exhausted', `This link has been used ${MAX_DOWNLOADS} times, its limit. Write to us and we will help.`);
   if (order.downloads >= MAX_DOWNLOADS) return exhausted;
   if (options.method === 'HEAD') return { ok: true, fileName: options.file };

@@ -22,6 +22,8 @@ export type Order = {
   currency: string;
   downloads: number;
   status: OrderStatus;
+  /** When every link of the order stopped working (a refund, or the operator's `revoke`). */
+  revoked_at: string | null;
 };
 
 export type OrderInput = { editionId: string; name: string; email: string; paymentMethod: PaymentMethod; cardNumber?: string };
@@ -29,7 +31,7 @@ export type OrderInput = { editionId: string; name: string; email: string; payme
 export type PlaceOrderError = 'unknown_edition' | 'edition_unavailable' | 'idempotency_conflict' | 'in_flight' | 'payment_declined' | 'rate_limited';
 export type PlaceOrderResult = { ok: true; order: Order; replayed: boolean } | { ok: false; error: PlaceOrderError };
 
-const ORDER_COLUMNS = 'id, created_at, edition, name, email, payment_method, card_last4, amount_cents, currency, downloads, status';
+const ORDER_COLUMNS = 'id, created_at, edition, name, email, payment_method, card_last4, amount_cents, currency, downloads, status, revoked_at';
 // How long a request may hold its key while it charges; past it, a retry takes over (and the
 // provider, given the same key, answers with the same payment rather than a second one).
 const CLAIM_SECONDS = 10;
@@ -157,15 +159,18 @@ export async function findOrder(db: Queryable, id: string): Promise<Order | unde
   return rows[0] ? normalise(rows[0]) : undefined;
 }
 
-/** Counts a download of a paid order if it has any left. */
+/** Whether an order's links open anything: paid, and not revoked. */
+export const hasLiveLinks = (order: Order) => order.status === 'paid' && !order.revoked_at;
+
+/** Counts a download of a paid, unrevoked order if it has any left. */
 export async function claimDownload(db: Queryable, id: string, max: number): Promise<{ order: Order } | { error: 'unknown' | 'exhausted' }> {
   const { rows } = await db.query<Order>(
-    `UPDATE orders SET downloads = downloads + 1 WHERE id = $1 AND status = 'paid' AND downloads < $2 RETURNING ${ORDER_COLUMNS}`,
+    `UPDATE orders SET downloads = downloads + 1 WHERE id = $1 AND status = 'paid' AND revoked_at IS NULL AND downloads < $2 RETURNING ${ORDER_COLUMNS}`,
     [id, max],
   );
   if (rows[0]) return { order: normalise(rows[0]) };
   const order = await findOrder(db, id);
-  return order?.status === 'paid' ? { error: 'exhausted' } : { error: 'unknown' };
+  return order && hasLiveLinks(order) ? { error: 'exhausted' } : { error: 'unknown' };
 }
 
 /** Queues another magic-link email for an order (an expired link's "send me a new one"). */
@@ -174,5 +179,11 @@ export async function queueMagicLink(db: Queryable, orderId: string): Promise<vo
 }
 
 function normalise(order: Order): Order {
-  return { ...order, created_at: new Date(order.created_at).toISOString(), amount_cents: Number(order.amount_cents), downloads: Number(order.downloads) };
+  return {
+    ...order,
+    created_at: new Date(order.created_at).toISOString(),
+    revoked_at: order.revoked_at ? new Date(order.revoked_at).toISOString() : null,
+    amount_cents: Number(order.amount_cents),
+    downloads: Number(order.downloads),
+  };
 }

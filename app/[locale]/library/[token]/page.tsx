@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
 import { findEdition } from '@/lib/shop/catalogue';
-import { findOrder } from '@/lib/shop/orders';
+import { findOrder, hasLiveLinks } from '@/lib/shop/orders';
 import { bookFileName, MAX_DOWNLOADS, verifyToken } from '@/lib/shop/tokens';
 import { localizePath } from '@/lib/i18n/paths';
 import { isLocale } from '@/lib/i18n/locales';
@@ -40,7 +40,7 @@ export default async function LibraryPage({ params }: Props) {
     );
   }
   const edition = order ? findEdition(order.edition) : undefined;
-  if (!order || !edition) redirect(brokenLink);
+  if (!order || !edition || !hasLiveLinks(order)) redirect(brokenLink);
 
   if (!check.ok) {
     return (

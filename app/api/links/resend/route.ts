@@ -5,7 +5,7 @@ import { appSecret } from '@/lib/security/secret';
 import { jsonError, readJsonBody } from '@/lib/security/json-request';
 import { clientAddress } from '@/lib/http/client-address';
 import { clientBucket, consume, rateLimitedResponse, recipientBucket } from '@/lib/security/rate-limit';
-import { findOrder, queueMagicLink } from '@/lib/shop/orders';
+import { findOrder, hasLiveLinks, queueMagicLink } from '@/lib/shop/orders';
 import { verifyToken } from '@/lib/shop/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/service';
 
@@ -30,7 +30,7 @@ export async function POST(request: Request) {
     const perClient = await consume(db, { bucket: clientBucket('resend', clientAddress(request)), limit: limits.linkRequestsPerMinute, windowSeconds: 60 });
     if (!perClient.ok) return rateLimitedResponse(perClient, 'Too many requests from this address. Please wait a moment and try again.');
     const order = await findOrder(db, check.orderId);
-    if (!order || order.status !== 'paid') return jsonError(404, 'not_found', 'There is no such order.');
+    if (!order || !hasLiveLinks(order)) return jsonError(404, 'not_found', 'There is no such order.');
     const perRecipient = await consume(db, { bucket: recipientBucket('resend', order.email), limit: limits.emailsPerHour, windowSeconds: 3600 });
     if (!perRecipient.ok) return rateLimitedResponse(perRecipient, 'We have already sent several new links. Please check your inbox, or try again later.');
     await queueMagicLink(db, order.id);

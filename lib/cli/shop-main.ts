@@ -1,0 +1,37 @@
+import { env, EnvError } from '@/lib/env';
+import { openDb } from '@/lib/db/client';
+import { appSecret } from '@/lib/security/secret';
+import { sendMail } from '@/lib/mail/transport';
+import { deliverPendingMail } from '@/lib/shop/fulfilment';
+import { runShop } from './shop';
+
+/** The entry of `npm run shop` (bundled to dist/shop.mjs): the database of this environment. */
+async function main() {
+  let config;
+  try {
+    config = env();
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : String(error));
+    process.exit(2);
+  }
+  let db;
+  try {
+    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    console.error(`The database could not be opened: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  try {
+    const code = await runShop(process.argv.slice(2), {
+      db,
+      out: (text) => console.log(text),
+      err: (text) => console.error(text),
+      deliver: async () => (await deliverPendingMail(db, { siteUrl: config.siteUrl, secret: appSecret(), send: sendMail })).sent,
+    });
+    process.exitCode = code;
+  } finally {
+    await db.close();
+  }
+}
+
+void main();
