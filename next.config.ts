@@ -9,9 +9,9 @@ const withNextIntl = createNextIntlPlugin({
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // The proxy must tell client navigations (RSC requests) from document loads for the page
-  // cache; by default Next hides their headers and _rsc query from it (lib/cache/document-cache.ts).
-  skipProxyUrlNormalize: true,
+  // Responses are compressed by the front door (lib/server/front-door.ts), after a document is
+  // captured: the document store keeps plain HTML.
+  compress: false,
   reactStrictMode: true,
   // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdf-lib'],

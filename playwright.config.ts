@@ -3,6 +3,7 @@ import { PORTS, urlOf } from './e2e/support/ports';
 import { TEST_LIMITS } from './e2e/support/server';
 
 const baseURL = urlOf(PORTS.main);
+const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts'];
 
 /** The test PostgreSQL's URL, but through the fault backend's proxy port. */
 function faultyDatabaseUrl(url: string) {
@@ -46,7 +47,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: LOAD_SPECS },
+    // Specs that keep both cores busy for minutes (a cluster of servers, a request flood) run after
+    // the rest, so the timing of every other test holds on a 2-core machine.
+    { name: 'load', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LOAD_SPECS, dependencies: ['chromium'] },
+  ],
   webServer: [
     site(PORTS.main),
     {

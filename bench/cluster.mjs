@@ -1,5 +1,5 @@
 // The operator's view in `npm run bench`: how fast a fresh server is ready and serves its first
-// order and download (issue 16's warm-start budget), and throughput through nginx with one and
+// order and download (the warm-start budget), and throughput through nginx with one and
 // with two instances (the production topology, deploy/).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';

@@ -30,6 +30,9 @@ export function buildFloorApp() {
     join(dir, 'app', 'layout.js'),
     "export default function Layout({ children }) { return <html lang=\"en\"><body>{children}</body></html>; }\n",
   );
+  // Its own (empty) start-up hook: otherwise Next finds the site's instrumentation.ts at the
+  // Turbopack root above, and the floor would open a database and a mail worker too.
+  writeFileSync(join(dir, 'instrumentation.js'), 'export function register() {}\n');
   writeFileSync(
     join(dir, 'app', 'page.js'),
     "export default function Page() { return <main><h1>Floor</h1><p>A minimal prerendered Next page with no client component.</p></main>; }\n",

@@ -3,7 +3,7 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM, lighthouseMedian, measureJs } from './lib.mjs';
 
-/** The six key pages every issue measures. */
+/** The six key pages the budgets are measured on. */
 export const KEY_PAGES = ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en', '/help-centre'];
 
 export async function measurePages({ siteUrl, floorUrl, pages, runs }) {

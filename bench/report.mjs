@@ -1,4 +1,4 @@
-// The budget checklist and the written analysis of bench/results.md (issue #9's budgets).
+// The budget checklist and the written analysis of bench/results.md.
 const PAGE_ROUTES = (result) => result.throughput.filter((r) => !r.path.startsWith('/api/'));
 const mark = (ok) => (ok ? '✓' : '✗');
 

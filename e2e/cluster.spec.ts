@@ -7,7 +7,7 @@ import { signToken } from '../lib/shop/tokens';
 import { startCluster, startPostgres } from '../deploy/cluster';
 
 /**
- * The production topology (issue 16): Debian's PostgreSQL, two instances of the site and
+ * The production topology: Debian's PostgreSQL, two instances of the site and
  * nginx in front (deploy/nginx.conf.template, started by deploy/cluster.mjs), checked
  * through nginx and through each instance directly.
  */

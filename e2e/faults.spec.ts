@@ -4,7 +4,7 @@ import { PORTS, urlOf } from './support/ports';
 import { fillValidForm } from './support/purchase-form';
 
 /**
- * Faults the site must survive (issue #9), against a server whose content backend, SMTP
+ * Faults the site must survive, against a server whose content backend, SMTP
  * relay and database can each be switched off by the fault backend (e2e/support/fault-backend.mjs).
  */
 test.use({ baseURL: urlOf(PORTS.faulty) });

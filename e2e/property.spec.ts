@@ -4,7 +4,7 @@ import { locales } from '../lib/i18n/locales';
 import { PORTS, urlOf } from './support/ports';
 
 /**
- * Bad input everywhere (issue #9): arbitrary path segments, locale prefixes and query
+ * Bad input everywhere: arbitrary path segments, locale prefixes and query
  * strings against the production server. Whatever comes in, the answer is never a 5xx.
  */
 const BASE = urlOf(PORTS.main);

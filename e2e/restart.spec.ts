@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { startServer, type TestServer } from './support/server';
 
 /**
- * The process restarts mid-traffic (issue #9): this spec runs its own production server on the
+ * The process restarts mid-traffic: this spec runs its own production server on the
  * embedded database (PGlite), stops it while orders are in flight, first politely (SIGTERM,
  * as a deploy does) and then by crashing it (SIGKILL), and checks that every order that was
  * confirmed is still there, every download link still works, and a retry never duplicates.

@@ -58,7 +58,7 @@ test.describe('HTTP security headers', () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
-  test('pages served again from the page cache still carry only their own nonce', async ({ request }) => {
+  test('pages served again from the document store still carry only their own nonce', async ({ request }) => {
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
     const responses = [];
     for (let i = 0; i < 3; i++) responses.push(await request.get('/blog'));

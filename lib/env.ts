@@ -123,13 +123,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined;
 
-/** Where this server can reach itself (the page cache renders a missing page through it). */
-export function serverOrigin(): string {
-  const { host, port } = env();
-  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  return `http://${reachable.includes(':') && !reachable.startsWith('[') ? `[${reachable}]` : reachable}:${port}`;
-}
-
 /** The validated environment of this process, parsed once. */
 export function env(): Env {
   cached ??= parseEnv(process.env);

@@ -1,12 +1,11 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
-import { hasLocale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { alternatesFor } from '@/lib/seo/alternates';
 import { PATH_HEADER } from '@/lib/seo/headers';
-import { routing } from '@/lib/i18n/routing';
+import { isLocale } from '@/lib/i18n/locales';
 import { directionOf } from '@/lib/i18n/locales';
 import { fontStylesheets } from '@/lib/i18n/fonts';
 import { env } from '@/lib/env';
@@ -20,7 +19,7 @@ import { Footer } from '@/components/layout/Footer';
 import { ScrollManager } from '@/components/layout/ScrollManager';
 import { ScrollToTopButton } from '@/components/layout/ScrollToTopButton';
 import { ConsentManager } from '@/components/consent/ConsentManager';
-import { getConsentLabels } from '@/components/consent/consentLabels';
+import { getConsentLabels } from '@/components/consent/labels';
 import { getServerConsent } from '@/lib/consent/server';
 import { ErrorLabelsProvider } from '@/components/layout/ErrorLabels';
 import '../globals.css';
@@ -29,7 +28,7 @@ type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) return {};
+  if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'metadata' });
   // The proxy strips the locale; a client cannot smuggle a path in, since it is always overwritten.
   const path = (await headers()).get(PATH_HEADER) ?? '/';
@@ -54,7 +53,7 @@ export const viewport: Viewport = {
 
 export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
+  if (!isLocale(locale)) notFound();
   const [t, consent, consentLabels] = await Promise.all([getTranslations({ locale }), getServerConsent(), getConsentLabels()]);
   const errorLabels = {
     title: t('errorBoundary.title'),

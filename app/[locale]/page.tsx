@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getHomeContent } from '@/lib/content/home';
 import { getFaqs } from '@/lib/content';
 import { readyNow } from '@/lib/content/ready-now';
@@ -18,7 +19,7 @@ import { Advantages } from '@/components/home/Advantages';
 import { ClosingCta } from '@/components/home/ClosingCta';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations(), getPageLocale()]);
   const title = t('metadata.siteTitle', { brand: site.brand });
   const description = t('metadata.description', { brand: site.brand });
   return {
@@ -30,7 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The landing page: a server component; only the step selector, carousel, FAQ tabs and reveals are client islands. */
 export default async function HomePage() {
-  const [locale, t] = await Promise.all([getLocale(), getTranslations('home')]);
+  const [locale, t] = await Promise.all([getPageLocale(), getTranslations('home')]);
   const content = getHomeContent(locale);
   const faqs = getFaqs(locale);
   // FAQs that are already here (the embedded store, a cached backend answer) render in place.

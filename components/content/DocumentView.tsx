@@ -1,4 +1,5 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import type { ReactNode } from 'react';
 import type { ContentDocument } from '@/lib/content/schemas';
 import { formatDocumentDate } from '@/lib/i18n/dates';
@@ -19,7 +20,7 @@ type Props = {
 
 /** A long-form document (policy, guidelines, topic) typeset for reading, with a table of contents. */
 export async function DocumentView({ document, language, title, before, after, showContents = true }: Props) {
-  const locale = await getLocale();
+  const locale = await getPageLocale();
   const t = await getTranslations('documents');
   const foreign = language !== locale;
   const newTab = t('newTab');

@@ -6,7 +6,7 @@ import { FaqTabs } from './FaqTabs';
 import { Reveal } from './Reveal';
 import home from './Home.module.css';
 import styles from './FaqSection.module.css';
-import { contentErrorProps } from '@/lib/cache/markers';
+import { ContentError } from '@/components/content/ContentError';
 
 /** The FAQ block: fetched on the server through lib/content (by the page), shown with SPEC.md's error state on failure. */
 export async function FaqSection({ faqs }: { faqs: Promise<ContentResult<FaqItem[]>> }) {
@@ -35,9 +35,7 @@ export async function FaqSection({ faqs }: { faqs: Promise<ContentResult<FaqItem
             <p className={styles.empty}>{t('home.faqEmpty')}</p>
           )
         ) : (
-          <p className={styles.error} role="alert" {...contentErrorProps}>
-            {t('errors.faqs')}
-          </p>
+          <ContentError centered>{t('errors.faqs')}</ContentError>
         )}
       </div>
     </section>

@@ -1,7 +1,8 @@
 import Image from 'next/image';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import type { HomeTestimonial } from '@/lib/content/schemas';
-import { directionOf, isLocale } from '@/lib/i18n/locales';
+import { directionOf } from '@/lib/i18n/locales';
 import { site } from '@/lib/site';
 import { Carousel } from '@/components/ui/Carousel';
 import { Reveal } from './Reveal';
@@ -13,7 +14,7 @@ import { HydrateLater } from '@/components/ui/HydrateLater';
 export const HOME_TESTIMONIAL_AUTOPLAY_MS = 3000;
 
 export async function Testimonials({ testimonials }: { testimonials: HomeTestimonial[] }) {
-  const [t, locale] = await Promise.all([getTranslations('home'), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations('home'), getPageLocale()]);
   const total = testimonials.length;
   return (
     <HydrateLater>
@@ -27,7 +28,7 @@ export async function Testimonials({ testimonials }: { testimonials: HomeTestimo
           <Carousel
             className={styles.carousel}
             autoplayMs={HOME_TESTIMONIAL_AUTOPLAY_MS}
-            direction={isLocale(locale) ? directionOf(locale) : 'ltr'}
+            direction={directionOf(locale)}
             labels={{
               region: t('carouselLabel'),
               previous: t('previous'),

@@ -1,6 +1,7 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { Link } from '@/lib/i18n/navigation';
-import { isLocale, localeNames, locales } from '@/lib/i18n/locales';
+import { localeNames, locales } from '@/lib/i18n/locales';
 import { homeSections } from '@/lib/navigation/sections';
 import { site } from '@/lib/site';
 import { LogoMark } from '@/components/ui/Logo';
@@ -18,8 +19,7 @@ const sectionLabelKey = {
 /** The fixed top bar. Server-rendered; only the menu toggle and the language picker are client islands. */
 export async function Header() {
   const t = await getTranslations('nav');
-  const locale = await getLocale();
-  const current = isLocale(locale) ? locale : 'en';
+  const locale = await getPageLocale();
   const sections: SectionLink[] = homeSections.map((id) => ({ id, label: t(sectionLabelKey[id]) }));
 
   return (
@@ -44,9 +44,9 @@ export async function Header() {
           }}
         >
           <LocaleSwitcher
-            current={current}
+            current={locale}
             options={locales.map((code) => ({ code, name: localeNames[code] }))}
-            label={`${t('chooseLanguage')}: ${localeNames[current]}`}
+            label={`${t('chooseLanguage')}: ${localeNames[locale]}`}
           />
         </SiteNav>
       </div>

@@ -1,4 +1,5 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { site } from '@/lib/site';
@@ -32,7 +33,7 @@ const cardImageFor: Partial<Record<PageKey, CardImage>> = {
 /** generateMetadata for a page titled by `pages.{key}`; title-only placeholders are kept out of search indexes. */
 export function titleMetadata(pageKey: PageKey, options: { index?: boolean } = {}) {
   return async function generateMetadata(): Promise<Metadata> {
-    const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+    const [t, locale] = await Promise.all([getTranslations(), getPageLocale()]);
     const title = t(`pages.${pageKey}`, { brand: site.brand });
     const description = t(`pageDescriptions.${pageKey}`, { brand: site.brand });
     return {

@@ -1,4 +1,5 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { env } from '@/lib/env';
 import { urlsIn } from '@/lib/seo/alternates';
 import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
@@ -7,7 +8,7 @@ import { JsonLd } from './JsonLd';
 
 /** Product (one Offer per edition) and breadcrumbs for the eBook's landing and purchase pages. */
 export async function ShopJsonLd({ editionId }: { editionId?: string }) {
-  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations(), getPageLocale()]);
   const siteUrl = env().siteUrl;
   const url = urlsIn(siteUrl, locale);
   const crumbs = [

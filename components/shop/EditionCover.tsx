@@ -2,7 +2,7 @@
 
 import Image from 'next/image';
 import { useSelectedEdition } from '@/lib/shop/selected-edition';
-import type { EditionView } from './types';
+import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
 
 /** The book cover of whichever edition is selected. */

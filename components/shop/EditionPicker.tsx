@@ -1,7 +1,7 @@
 'use client';
 
 import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/selected-edition';
-import type { EditionView } from './types';
+import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
 
 /** A segmented choice of edition beside the cover (the cover and Buy Now follow it). */

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
 import type { Labels } from './LanguageDialog';
-import type { EditionView } from './types';
+import type { EditionView } from '@/lib/shop/catalogue';
 import buttons from '@/components/ui/button.module.css';
 
 const LanguageDialog = dynamic(() => import('./LanguageDialog'), { ssr: false });

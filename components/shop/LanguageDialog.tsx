@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/selected-edition';
 import { CloseIcon } from '@/components/ui/icons';
-import type { EditionView } from './types';
+import type { EditionView } from '@/lib/shop/catalogue';
 import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';
 import styles from './Shop.module.css';

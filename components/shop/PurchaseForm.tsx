@@ -7,12 +7,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { Resolver } from 'react-hook-form';
 import { filterCardInput, isAllowedCardKey, CARD_MAX_LENGTH } from '@/lib/shop/card-input';
-import type { PurchaseErrorKey } from '@/lib/shop/purchase-schema';
+import type { OrderConfirmation, PurchaseErrorKey, PurchaseFormValues, PurchaseInput } from '@/lib/shop/purchase-schema';
+import { paymentMethods } from '@/lib/shop/payment-methods';
 import { PURCHASE_DATA_KEY, type PurchaseData } from '@/lib/shop/purchase-data';
 import buttons from '@/components/ui/button.module.css';
 import styles from './Shop.module.css';
 
-type FormValues = { name: string; email: string; paymentMethod?: 'card' | 'paypal'; cardNumber?: string; acceptDelivery: boolean };
 
 export type PurchaseLabels = {
   name: string;
@@ -39,9 +39,9 @@ const ConfirmDialog = dynamic(() => import('./ConfirmDialog'), { ssr: false });
 // The zod schema (and zod's core, ~30 KiB gzip) is only needed to validate, so it loads when the
 // buyer first focuses the form, not with the page. Submitting before that simply waits for it.
 const loadSchema = () => import('@/lib/shop/purchase-schema');
-const resolver: Resolver<FormValues> = async (values, context, options) => {
+const resolver: Resolver<PurchaseFormValues, unknown, PurchaseInput> = async (values, context, options) => {
   const { purchaseSchema } = await loadSchema();
-  return (zodResolver(purchaseSchema as never) as unknown as Resolver<FormValues>)(values, context, options);
+  return zodResolver(purchaseSchema)(values, context, options);
 };
 
 const DRAFT_KEY = 'purchase-draft';
@@ -69,7 +69,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
     clearErrors,
     reset,
     formState: { errors },
-  } = useForm<FormValues>({
+  } = useForm<PurchaseFormValues>({
     resolver,
     defaultValues: { name: '', email: '', cardNumber: '', acceptDelivery: false },
     reValidateMode: 'onSubmit',
@@ -80,7 +80,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
   // A buyer sent back from /error finds what they typed (never the card number).
   useEffect(() => {
     try {
-      const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<FormValues> | null;
+      const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<PurchaseFormValues> | null;
       if (draft) reset({ name: draft.name ?? '', email: draft.email ?? '', paymentMethod: draft.paymentMethod, cardNumber: '', acceptDelivery: false });
     } catch {
       // a damaged draft is simply ignored
@@ -88,7 +88,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
   }, [reset]);
 
   const message = (key?: string) => (key && key in labels.errors ? labels.errors[key as PurchaseErrorKey] : key);
-  const clearOnEdit = (field: keyof FormValues) => ({ onChange: () => clearErrors(field) });
+  const clearOnEdit = (field: keyof PurchaseFormValues) => ({ onChange: () => clearErrors(field) });
 
   const placeOrder = async () => {
     const values = getValues();
@@ -110,7 +110,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
         response = await send();
       }
       if (!response.ok) throw new Error(`order failed: ${response.status}`);
-      const order = (await response.json()) as { orderId: string; name: string; email: string; paymentMethod: 'card' | 'paypal'; productId: string; downloadUrl: string; expiresAt: string; cardLast4: string | null };
+      const order = (await response.json()) as OrderConfirmation;
       const data: PurchaseData = {
         name: order.name,
         email: order.email,
@@ -154,7 +154,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
         <fieldset className={styles.fieldset} aria-invalid={Boolean(errors.paymentMethod)} aria-describedby={errors.paymentMethod ? `${ids.payment}-error` : undefined}>
           <legend>{labels.paymentMethod}</legend>
           <div className={styles.radios}>
-            {(['card', 'paypal'] as const).map((value) => (
+            {paymentMethods.map((value) => (
               <label key={value} className={styles.radio}>
                 <input type="radio" value={value} {...register('paymentMethod', clearOnEdit('paymentMethod'))} />
                 <span>{labels[value]}</span>

@@ -5,7 +5,7 @@ import Image from 'next/image';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData, withoutDownload } from '@/lib/shop/purchase-data';
-import type { EditionView } from './types';
+import type { EditionView } from '@/lib/shop/catalogue';
 import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';
 import styles from './Shop.module.css';

@@ -71,3 +71,13 @@ export function effectivePreferences(decision: ConsentDecision, saved: Preferenc
   if (saved) return saved;
   return decision === 'accepted' ? ALL_CONSENT : NO_CONSENT;
 }
+
+/**
+ * Everything about consent that can change a page, as one string: the decision and the
+ * categories it allows. Other cookies, and a malformed value, change nothing.
+ */
+export function consentKey(consentCookie: string | undefined, preferencesCookie: string | undefined): string {
+  const decision = decisionFrom(consentCookie);
+  const preferences = effectivePreferences(decision, parsePreferences(preferencesCookie));
+  return `${decision}:${consentCategories.filter((category) => preferences[category]).join(',')}`;
+}

@@ -1,11 +1,9 @@
 import 'server-only';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { featureSchema, homeTestimonialSchema, quoteSchema, stepSchema } from './schemas';
-import { fillTokensDeep } from './tokens';
+import { localizedContentFile } from './files';
 
-/** The home page's editorial content (content/home/*.json), validated once per process. */
+/** The home page's editorial content (content/home/{locale}/*.json). */
 const homeSchema = z.object({
   features: z.array(featureSchema).length(4),
   steps: z.array(stepSchema).length(4),
@@ -23,7 +21,7 @@ const homeSchema = z.object({
 
 export type HomeContent = z.infer<typeof homeSchema>;
 
-const files: Record<keyof HomeContent, string> = {
+const files: { [K in keyof HomeContent]: string } = {
   features: 'features.json',
   steps: 'steps.json',
   useCases: 'use-cases.json',
@@ -32,25 +30,15 @@ const files: Record<keyof HomeContent, string> = {
   advantages: 'advantages.json',
 };
 
-const cache = new Map<string, HomeContent>();
-
-/** Home content in a language, falling back to English for a language that has none yet. */
+/** Home content in a language, each file falling back to English for a language that has none yet. */
 export function getHomeContent(locale: string): HomeContent {
-  const hit = cache.get(locale);
-  if (hit) return hit;
-  const dir = join(process.cwd(), 'content', 'home');
-  const read = (file: string) => {
-    for (const candidate of [join(dir, locale, file), join(dir, 'en', file)]) {
-      try {
-        return JSON.parse(readFileSync(candidate, 'utf8')) as unknown;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-    }
-    throw new Error(`content/home/en/${file} is missing`);
+  const part = <K extends keyof HomeContent>(key: K): HomeContent[K] => localizedContentFile((l) => `home/${l}/${files[key]}`, locale, homeSchema.shape[key]).value as HomeContent[K];
+  return {
+    features: part('features'),
+    steps: part('steps'),
+    useCases: part('useCases'),
+    coaching: part('coaching'),
+    testimonials: part('testimonials'),
+    advantages: part('advantages'),
   };
-  const raw = Object.fromEntries(Object.entries(files).map(([key, file]) => [key, read(file)]));
-  const content = fillTokensDeep(homeSchema.parse(raw));
-  cache.set(locale, content);
-  return content;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { env } from '@/lib/env';
+import { defaultLocale } from '@/lib/i18n/locales';
 import { embedded, type DocumentName } from './embedded';
 import { createRemoteClient, type RemoteClient } from './remote';
 import { failure, success, type ContentResult } from './result';
@@ -31,7 +32,7 @@ function fromEmbedded<T>(kind: Parameters<typeof failure>[0], read: () => T | un
 }
 
 /** FAQs: the backend's (which has one language) or the embedded ones in the visitor's language. */
-export async function getFaqs(locale = 'en'): Promise<ContentResult<FaqItem[]>> {
+export async function getFaqs(locale: string = defaultLocale): Promise<ContentResult<FaqItem[]>> {
   return remoteClient()?.faqs() ?? fromEmbedded('faqs', () => embedded.faqs(locale));
 }
 
@@ -39,37 +40,37 @@ export async function getFaqs(locale = 'en'): Promise<ContentResult<FaqItem[]>> 
  * The terms HTML document ('' when the backend has none) and its language: the visitor's
  * when we have it, else English. A remote backend has one language, English.
  */
-export async function getTerms(locale = 'en'): Promise<ContentResult<{ html: string; language: string }>> {
+export async function getTerms(locale: string = defaultLocale): Promise<ContentResult<{ html: string; language: string }>> {
   const client = remoteClient();
   if (!client) {
-    const own = locale === 'en' ? undefined : embedded.terms(locale);
+    const own = locale === defaultLocale ? undefined : embedded.terms(locale);
     if (own !== undefined) return success({ html: own, language: locale });
     return fromEmbedded('terms', () => {
-      const html = embedded.terms('en');
-      return html === undefined ? undefined : { html, language: 'en' };
+      const html = embedded.terms(defaultLocale);
+      return html === undefined ? undefined : { html, language: defaultLocale };
     });
   }
   const result = await client.terms();
-  return result.ok ? success({ html: result.data.termsOf_service ?? '', language: 'en' }) : result;
+  return result.ok ? success({ html: result.data.termsOf_service ?? '', language: defaultLocale }) : result;
 }
 
 /** Posts in the visitor's language where translated (English otherwise; a remote backend has English only). */
-export async function getPosts(locale = 'en'): Promise<ContentResult<Post[]>> {
+export async function getPosts(locale: string = defaultLocale): Promise<ContentResult<Post[]>> {
   return remoteClient()?.posts() ?? fromEmbedded('posts', () => embedded.posts(locale));
 }
 
-export async function getPost(id: string, locale = 'en'): Promise<ContentResult<Post>> {
+export async function getPost(id: string, locale: string = defaultLocale): Promise<ContentResult<Post>> {
   if (!isSafePostId(id)) return failure('post', 'not_found');
   return remoteClient()?.post(id) ?? fromEmbedded('post', () => embedded.post(id, locale));
 }
 
 /** The language a post is shown in for a locale. */
 export function postLanguage(id: string, locale: string): string {
-  return remoteClient() ? 'en' : embedded.postLanguage(id, locale);
+  return remoteClient() ? defaultLocale : embedded.postLanguage(id, locale);
 }
 
 /** The help document is always the site's own (SPEC.md §7: a static file of the website). */
-export async function getHelp(locale = 'en'): Promise<ContentResult<HelpDocument>> {
+export async function getHelp(locale: string = defaultLocale): Promise<ContentResult<HelpDocument>> {
   return fromEmbedded('help', () => embedded.help(locale));
 }
 
@@ -77,16 +78,16 @@ export async function getHelp(locale = 'en'): Promise<ContentResult<HelpDocument
 export function getDocument(name: DocumentName, locale: string): { document: ContentDocument; language: string } {
   const own = embedded.document(name, locale);
   if (own) return { document: own, language: locale };
-  const english = embedded.document(name, 'en');
+  const english = embedded.document(name, defaultLocale);
   if (!english) throw new Error(`content/documents/en/${name}.json is missing`);
-  return { document: english, language: 'en' };
+  return { document: english, language: defaultLocale };
 }
 
 export function getGuidelineTopic(slug: string, locale: string): { document: ContentDocument; language: string } | undefined {
   const own = embedded.guidelineTopics(locale)?.[slug];
   if (own) return { document: own, language: locale };
-  const english = embedded.guidelineTopics('en')?.[slug];
-  return english ? { document: english, language: 'en' } : undefined;
+  const english = embedded.guidelineTopics(defaultLocale)?.[slug];
+  return english ? { document: english, language: defaultLocale } : undefined;
 }
 
 export { embedded };

@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { migrations } from '@/lib/db/migrations';
 import { processSingleton } from '@/lib/process-singleton';
 import { warmBooks } from '@/lib/shop/books';
-import { startMailWorker } from '@/lib/shop/service';
+import { startMailWorker } from '@/lib/shop/mail-worker';
 
 type Check = 'pending' | 'ok' | 'failed';
 export type Readiness = { ready: boolean; checks: { database: Check; migrations: Check; books: Check } };

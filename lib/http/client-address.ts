@@ -6,6 +6,8 @@ import { isIP } from 'node:net';
  * handlers in this header, after dropping any copy the client sent.
  */
 export const CLIENT_ADDRESS_HEADER = 'x-amora-client-address';
+/** The Host the client asked for (Next itself is told its own origin; see front-door.ts). */
+export const REQUEST_HOST_HEADER = 'x-amora-host';
 
 /** `::ffff:10.0.0.1` is the IPv4 address 10.0.0.1 on a dual-stack socket. */
 function normalise(address: string): string {

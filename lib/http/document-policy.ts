@@ -10,6 +10,8 @@ import { processSingleton } from '@/lib/process-singleton';
 export type DocumentPolicy = {
   /** One visitor's own data (a magic-link page): never stored, never sent as a referrer. */
   personal: boolean;
+  /** Whether other visitors may be given this render (false for a content error state, say). */
+  shareable: boolean;
 };
 
 // One store per process: Next gives pages their own copy of this module, separate from the front door's.
@@ -25,15 +27,19 @@ export function declarePersonalDocument(): void {
   if (policy) policy.personal = true;
 }
 
+/**
+ * Called by a part of a page that shows a passing state (a content backend that did not
+ * answer): this render is this visitor's, and the next visitor gets a fresh one.
+ */
+export function declareUnshareable(): void {
+  const policy = scope.getStore();
+  if (policy) policy.shareable = false;
+}
+
 /** The headers a document carries for its policy. */
 export function documentCacheHeaders(policy: DocumentPolicy): Record<string, string> {
   return policy.personal
     ? { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
     : // Not no-store: the browser may keep it for back/forward navigation, and revalidates otherwise.
       { 'Cache-Control': 'private, no-cache' };
-}
-
-/** Whether a rendered document may be kept and served to other visitors. */
-export function isShareable(cacheControl: string | null): boolean {
-  return !/\bno-store\b/i.test(cacheControl ?? '');
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { flatten, icuArguments, type Catalogue } from './catalogue';
+import { flatten, icuArguments, type Catalogue } from './message-structure';
 
 /**
  * Checks that a locale's translation is complete: the UI messages and the translated

@@ -1,13 +1,15 @@
-import { hasLocale } from 'next-intl';
 import { getRequestConfig } from 'next-intl/server';
-import { routing } from './routing';
+import { headers } from 'next/headers';
+import { defaultLocale, isLocale } from './locales';
+import { LOCALE_HEADER } from './locale-routing';
 import { loadMessages } from './messages';
 
 export const MISSING_MARKER = '[missing: ';
 
-export default getRequestConfig(async ({ requestLocale }) => {
-  const requested = await requestLocale;
-  const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale;
+export default getRequestConfig(async ({ requestLocale, locale: asked }) => {
+  // A language asked for by name, else the one the proxy routed this request to (lib/i18n/locale-routing.ts).
+  const requested = asked ?? (await headers()).get(LOCALE_HEADER) ?? (await requestLocale);
+  const locale = isLocale(requested) ? requested : defaultLocale;
   return {
     locale,
     messages: await loadMessages(locale),

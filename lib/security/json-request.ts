@@ -1,4 +1,5 @@
 import { readLimited } from '@/lib/http/read-limited';
+import { REQUEST_HOST_HEADER } from '@/lib/http/client-address';
 
 /**
  * The guard every state-changing route handler goes through before it looks at a body:
@@ -15,11 +16,9 @@ export function jsonError(status: number, error: string, message: string, init: 
 
 function allowedOrigins(request: Request, siteUrl: string): Set<string> {
   const origins = new Set<string>([new URL(request.url).origin, new URL(siteUrl).origin]);
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  if (host) {
-    const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? new URL(request.url).protocol.replace(':', '');
-    origins.add(`${proto}://${host}`);
-  }
+  // The host the client asked for, over either scheme (the front door keeps it aside).
+  const host = request.headers.get(REQUEST_HOST_HEADER) ?? request.headers.get('host');
+  if (host) for (const scheme of ['http', 'https']) origins.add(`${scheme}://${host}`);
   return origins;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDecodable, isPagePath, malformedUrlResponse } from './url-guard';
+import { isDecodable, isPagePath, malformedUrlResponse, normalizeEscapes } from './url-guard';
 
 describe('url guard', () => {
   it('spots malformed %-escapes', () => {
@@ -21,5 +21,12 @@ describe('url guard', () => {
     const response = malformedUrlResponse();
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/malformed/);
+  });
+
+  it('writes escaped unreserved characters as themselves, and nothing else (finding 5)', () => {
+    expect(normalizeEscapes('/%6Cibrary/t')).toBe('/library/t');
+    expect(normalizeEscapes('/%6c%69brary/%7Efoo')).toBe('/library/~foo');
+    expect(normalizeEscapes('/blog/a%2fb%20c%25')).toBe('/blog/a%2Fb%20c%25');
+    expect(normalizeEscapes('/blog/caf%C3%A9')).toBe('/blog/caf%C3%A9');
   });
 });

@@ -27,3 +27,14 @@ export function malformedUrlResponse(): Response {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 }
+
+/**
+ * A path with every %-escape of a letter, digit, '-', '.', '_' or '~' written as that character
+ * (RFC 3986 §6.2.2.2: they mean the same), so '/%6Cibrary' is '/library' for everything after.
+ */
+export function normalizeEscapes(path: string): string {
+  return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return /[A-Za-z0-9\-._~]/.test(char) ? char : escape.toUpperCase();
+  });
+}

@@ -17,9 +17,8 @@ describe('alternatesFor', () => {
 });
 
 describe('urlsIn', () => {
-  it('builds absolute URLs in the page language, English at the bare path and for unknown locales', () => {
+  it('builds absolute URLs in the page language, English at the bare path', () => {
     expect(urlsIn('https://x.test', 'fr')('/blog')).toBe('https://x.test/fr/blog');
     expect(urlsIn('https://x.test', 'en')('/blog')).toBe('https://x.test/blog');
-    expect(urlsIn('https://x.test', 'xx')('/blog')).toBe('https://x.test/blog');
   });
 });

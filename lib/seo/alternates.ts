@@ -1,4 +1,4 @@
-import { isLocale, locales, type Locale } from '@/lib/i18n/locales';
+import { defaultLocale, locales, type Locale } from '@/lib/i18n/locales';
 import { localizePath } from '@/lib/i18n/paths';
 
 /**
@@ -9,7 +9,7 @@ export function alternatesFor(siteUrl: string, path: string, locale: Locale) {
   const url = (l: Locale) => `${siteUrl}${localizePath(path, l)}`;
   return {
     canonical: url(locale),
-    languages: { ...Object.fromEntries(locales.map((l) => [l, url(l)])), 'x-default': url('en') } as Record<string, string>,
+    languages: { ...Object.fromEntries(locales.map((l) => [l, url(l)])), 'x-default': url(defaultLocale) } as Record<string, string>,
   };
 }
 
@@ -18,8 +18,7 @@ export function absoluteUrl(siteUrl: string, path: string, locale: Locale): stri
   return `${siteUrl}${localizePath(path, locale)}`;
 }
 
-/** Absolute URLs of locale-free paths in the page's language (English for anything unknown). */
-export function urlsIn(siteUrl: string, locale: string): (path: string) => string {
-  const language: Locale = isLocale(locale) ? locale : 'en';
-  return (path) => absoluteUrl(siteUrl, path, language);
+/** Absolute URLs of locale-free paths in the page's language. */
+export function urlsIn(siteUrl: string, locale: Locale): (path: string) => string {
+  return (path) => absoluteUrl(siteUrl, path, locale);
 }

@@ -2,50 +2,69 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
-import { declarePersonalDocument } from '@/lib/http/document-policy';
+import { declarePersonalDocument, declareUnshareable } from '@/lib/http/document-policy';
 import { NONCE_HEADER } from '@/lib/security/csp';
 import { createFrontDoor } from './front-door';
 
-type Seen = { headers: IncomingMessage['headers'] };
+type Seen = { url: string; headers: IncomingMessage['headers'] };
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** The front door in front of a stand-in for Next, on a real socket. */
-async function serve(trustedProxyHops: number, app: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
-  server = createServer(createFrontDoor({ handle: app, trustedProxyHops, development: false }));
+async function serve(app: (req: IncomingMessage, res: ServerResponse) => Promise<void>, trustedProxyHops = 0) {
+  server = createServer();
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+  const port = (server!.address() as AddressInfo).port;
+  server.on('request', createFrontDoor({ handle: app, origin: { hostname: '127.0.0.1', port }, trustedProxyHops, development: false }));
+  return `http://127.0.0.1:${port}`;
 }
 
-const html = (seen: Seen[], before?: () => void) => async (req: IncomingMessage, res: ServerResponse) => {
-  seen.push({ headers: { ...req.headers } });
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  before?.();
+/** A stand-in page: HTML streamed in two chunks, with the request's nonce in it. */
+const page = (seen: Seen[], before?: (req: IncomingMessage, res: ServerResponse) => void) => async (req: IncomingMessage, res: ServerResponse) => {
+  seen.push({ url: req.url ?? '', headers: { ...req.headers } });
+  before?.(req, res);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.end(`<script nonce="${req.headers[NONCE_HEADER]}"></script>`);
+  res.setHeader('Vary', 'rsc, Accept-Encoding');
+  res.flushHeaders(); // as Next does before its first chunk
+  res.write(`<script nonce="${req.headers[NONCE_HEADER]}"></script>`);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  res.end(`<p>${req.url} ✓</p>`);
 };
 
-describe('front door', () => {
+const plain = { 'Accept-Encoding': 'identity' };
+
+describe('front door: who is asking', () => {
   it('takes the client address from the connection and drops every forwarding header a client sent (finding 1)', async () => {
     const seen: Seen[] = [];
-    const origin = await serve(0, html(seen));
-    await fetch(origin, { headers: { 'X-Forwarded-For': '6.6.6.6', 'X-Real-IP': '6.6.6.7', Forwarded: 'for=6.6.6.8', 'X-Forwarded-Host': 'evil.example', [CLIENT_ADDRESS_HEADER]: '6.6.6.9' } });
+    const origin = await serve(page(seen));
+    await fetch(`${origin}/api/x`, { headers: { 'X-Forwarded-For': '6.6.6.6', 'X-Real-IP': '6.6.6.7', Forwarded: 'for=6.6.6.8', 'X-Forwarded-Host': 'evil.example', [CLIENT_ADDRESS_HEADER]: '6.6.6.9' } });
     const headers = seen[0]!.headers;
     expect(headers[CLIENT_ADDRESS_HEADER]).toBe('127.0.0.1');
-    for (const name of ['x-forwarded-for', 'x-real-ip', 'forwarded', 'x-forwarded-host']) expect(headers[name], name).toBeUndefined();
+    for (const name of ['x-real-ip', 'forwarded']) expect(headers[name], name).toBeUndefined();
+    // What Next is told instead: the connection's own address, host and scheme.
+    expect([headers['x-forwarded-for'], headers['x-forwarded-host'], headers['x-forwarded-proto']]).toEqual(['127.0.0.1', new URL(origin).host, 'http']);
   });
 
   it('behind one trusted proxy, reads the address that proxy appended', async () => {
     const seen: Seen[] = [];
-    const origin = await serve(1, html(seen));
-    await fetch(origin, { headers: { 'X-Forwarded-For': '6.6.6.6, 198.51.100.4', 'X-Forwarded-Proto': 'https' } });
+    const origin = await serve(page(seen), 1);
+    await fetch(`${origin}/api/x`, { headers: { 'X-Forwarded-For': '6.6.6.6, 198.51.100.4', 'X-Forwarded-Proto': 'https' } });
     expect(seen[0]!.headers[CLIENT_ADDRESS_HEADER]).toBe('198.51.100.4');
   });
 
+  it('answers a malformed %-escape with 400 before the app sees it', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    expect((await fetch(`${origin}/blog/%zz`)).status).toBe(400);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('front door: headers', () => {
   it('gives every HTML response the CSP whose nonce the app was handed, and a private, revalidated cache policy', async () => {
     const seen: Seen[] = [];
-    const origin = await serve(0, html(seen));
-    const response = await fetch(`${origin}/blog/a.b`);
+    const origin = await serve(page(seen));
+    const response = await fetch(`${origin}/blog/a.b`, { headers: plain });
     const nonce = String(seen[0]!.headers[NONCE_HEADER]);
     expect(response.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
     expect(await response.text()).toContain(`nonce="${nonce}"`);
@@ -54,15 +73,19 @@ describe('front door', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  it('makes a document the route declared personal private and referrer-free (finding 5, 8)', async () => {
-    const origin = await serve(0, html([], () => declarePersonalDocument()));
-    const response = await fetch(`${origin}/%6Cibrary/token`);
-    expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  it('makes a document the route declared personal private and referrer-free, and never keeps it (finding 5, 8)', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen, () => declarePersonalDocument()));
+    for (let i = 0; i < 2; i += 1) {
+      const response = await fetch(`${origin}/%6Cibrary/token`, { headers: plain });
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+    expect(seen).toHaveLength(2);
   });
 
   it('keeps a header a route set itself, and gives non-documents a policy that runs nothing', async () => {
-    const origin = await serve(0, async (_req, res) => {
+    const origin = await serve(async (_req, res) => {
       res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Referrer-Policy', 'no-referrer');
       res.end('%PDF');
@@ -71,33 +94,121 @@ describe('front door', () => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
   });
+});
 
-  it('answers a malformed %-escape with 400 before the app sees it', async () => {
+describe('front door: languages', () => {
+  it('answers language redirects itself and remembers the language a visitor reads in', async () => {
     const seen: Seen[] = [];
-    const origin = await serve(0, html(seen));
-    expect((await fetch(`${origin}/blog/%zz`)).status).toBe(400);
+    const origin = await serve(page(seen));
+    const english = await fetch(`${origin}/en/blog?page=2`, { redirect: 'manual' });
+    expect([english.status, english.headers.get('location')]).toEqual([307, '/blog?page=2']);
+    const french = await fetch(`${origin}/`, { redirect: 'manual', headers: { 'Accept-Language': 'fr-FR,fr;q=0.9,en;q=0.5' } });
+    expect([french.status, french.headers.get('location')]).toEqual([307, '/fr']);
+    const chosen = await fetch(`${origin}/help-centre`, { redirect: 'manual', headers: { Cookie: 'NEXT_LOCALE=de', 'Accept-Language': 'fr' } });
+    expect(chosen.headers.get('location')).toBe('/de/help-centre');
     expect(seen).toHaveLength(0);
+    const page1 = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=fr' } });
+    expect(page1.headers.getSetCookie()).toEqual(['NEXT_LOCALE=ja; Path=/; Max-Age=31536000; SameSite=Lax']);
+    const again = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=ja' } });
+    expect(again.headers.getSetCookie()).toEqual([]);
   });
 });
 
-describe('whole documents', () => {
+describe('front door: the document store', () => {
+  it('renders a page once and serves the next visitors from the store, each with its own nonce', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    const first = await fetch(`${origin}/blog?b=2&a=1`, { headers: plain });
+    const second = await fetch(`${origin}/blog?a=1&b=2`, { headers: plain });
+    expect(seen).toHaveLength(1);
+    const nonces = [first, second].map((r) => /'nonce-([^']+)'/.exec(r.headers.get('content-security-policy')!)![1]!);
+    expect(new Set(nonces).size).toBe(2);
+    const body = await second.text();
+    expect(body).toContain(`nonce="${nonces[1]}"`);
+    expect(body).not.toContain(nonces[0]);
+    expect(body).toContain('✓');
+    expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+  });
+
+  it('keeps languages, paths and consent choices apart', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    for (const [path, cookie] of <[string, string][]>[
+      ['/blog', ''],
+      ['/fr/blog', ''],
+      ['/help-centre', ''],
+      ['/blog', 'CookieConsent=true'],
+      ['/blog', 'CookieConsent=false'],
+      ['/blog', 'CookieConsent=false; theme=dark'],
+    ]) {
+      await fetch(`${origin}${path}`, { headers: { ...plain, Cookie: `NEXT_LOCALE=${path.startsWith('/fr') ? 'fr' : 'en'}; ${cookie}` } });
+    }
+    // The last differs from the one before only by a cookie that changes nothing.
+    expect(seen).toHaveLength(5);
+  });
+
+  it('honours the response’s Vary: a request whose varied header differs is rendered, not served the stored one', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    await fetch(`${origin}/blog`, { headers: plain });
+    await fetch(`${origin}/blog`, { headers: { ...plain, RSC: '1' } });
+    await fetch(`${origin}/blog`, { headers: { 'Accept-Encoding': 'gzip' } });
+    // Only the request with another value of a Vary header (not Accept-Encoding) rendered again.
+    expect(seen.map((s) => s.headers.rsc)).toEqual([undefined, '1']);
+  });
+
+  it('never keeps what may not be shared: a declared content error, a response with its own cookie, a 404', async () => {
+    for (const setup of [
+      () => declareUnshareable(),
+      (_req: IncomingMessage, res: ServerResponse) => res.setHeader('Set-Cookie', 'session=1'),
+      (_req: IncomingMessage, res: ServerResponse) => void (res.statusCode = 404),
+    ]) {
+      const seen: Seen[] = [];
+      const origin = await serve(page(seen, setup));
+      await fetch(`${origin}/blog`, { headers: plain });
+      await fetch(`${origin}/blog`, { headers: plain });
+      expect(seen).toHaveLength(2);
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = undefined;
+    }
+  });
+
+  it('renders a page once for everyone who asks while it renders', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    const bodies = await Promise.all(Array.from({ length: 5 }, () => fetch(`${origin}/blog`, { headers: plain }).then((r) => r.text())));
+    expect(seen).toHaveLength(1);
+    expect(new Set(bodies.map((b) => b.replace(/nonce="[^"]+"/, ''))).size).toBe(1);
+  });
+});
+
+describe('front door: the wire', () => {
   it('sends a streamed HTML document in one piece with its length, and streams anything else', async () => {
-    const origin = await serve(0, async (req, res) => {
-      res.setHeader('Content-Type', req.url === '/doc' ? 'text/html; charset=utf-8' : 'text/x-component');
-      // As Next does before its first chunk.
+    const origin = await serve(async (req, res) => {
+      res.setHeader('Content-Type', req.url?.startsWith('/doc') ? 'text/html; charset=utf-8' : 'text/x-component');
       res.flushHeaders();
       res.write('<p>one</p>');
       await new Promise((resolve) => setTimeout(resolve, 20));
       res.write(Buffer.from('<p>two ✓</p>'));
       res.end('<p>three</p>');
     });
-    const doc = await fetch(`${origin}/doc`);
     const body = '<p>one</p><p>two ✓</p><p>three</p>';
+    const doc = await fetch(`${origin}/doc`, { headers: plain });
     expect(doc.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
     expect(doc.headers.get('transfer-encoding')).toBeNull();
     expect(await doc.text()).toBe(body);
-    const stream = await fetch(`${origin}/flight`);
+    const stream = await fetch(`${origin}/api/flight`, { headers: plain });
     expect(stream.headers.get('transfer-encoding')).toBe('chunked');
     expect(await stream.text()).toBe(body);
+  });
+
+  it('compresses for clients that take it', async () => {
+    const origin = await serve(async (_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(`<p>${'compressible '.repeat(500)}</p>`);
+    });
+    const response = await fetch(`${origin}/doc`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toContain('compressible compressible');
   });
 });

@@ -1,87 +1,194 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '@/lib/http/client-address';
+import compression from 'compression';
+import { CONSENT_COOKIE, PREFERENCES_COOKIE, consentKey } from '@/lib/consent/cookies';
+import { CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER, clientAddressOf } from '@/lib/http/client-address';
+import { readCookie } from '@/lib/http/cookies';
 import { documentCacheHeaders, withDocumentPolicy, type DocumentPolicy } from '@/lib/http/document-policy';
+import { LOCALE_COOKIE, localeCookie, routeLocale, type LocaleRoute } from '@/lib/i18n/locale-routing';
 import { API_CSP, NONCE_HEADER, buildPageCsp, createNonce } from '@/lib/security/csp';
 import { staticSecurityHeaders } from '@/lib/security/headers';
-import { isDecodable, malformedUrlResponse } from '@/lib/security/url-guard';
-import { holdWholeDocuments } from './whole-document';
-
-export type FrontDoorOptions = {
-  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-  trustedProxyHops: number;
-  development: boolean;
-};
-
-// Headers a client could use to pose as a proxy we trust. Without trusted proxies none of them
-// reach the app; behind N proxies the outermost one sets X-Forwarded-Proto and -Host itself.
-// Forwarded and X-Real-IP are never read here, so they never reach the app at all.
-const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
-const IGNORED_HEADERS = ['forwarded', 'x-real-ip'];
+import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
+import { captureDocument, type CapturedDocument } from './capture';
+import { storedDocument, withNonce, type StoredDocument, createDocumentStore } from './document-store';
 
 /**
- * Every request enters here before Next sees it (lib/server/main.ts):
- * 1. a malformed %-escape is a 400, not Next's 500;
- * 2. the client's address comes from the connection (and trusted proxies only), in one header;
- * 3. a fresh CSP nonce goes on the request, so Next stamps its scripts with it, and every
- *    HTML response carries the matching policy, whatever route or file path produced it;
- * 4. the route's document policy (lib/http/document-policy.ts) sets the document's caching
- *    and referrer headers, and the static security headers fill in what a route left unset;
- * 5. a document leaves whole, with its length (whole-document.ts).
+ * How every request is served: `npm start` and `npm run dev` run this in front of Next's own
+ * request handler (lib/server/main.ts). Top to bottom:
+ *
+ * 1. A malformed %-escape is a 400 (Next would answer 500); an escaped letter or digit is
+ *    written plainly, so every later decision sees one spelling of each path.
+ * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
+ *    through TRUSTED_PROXY_HOPS; forwarding headers a client made up never reach the app.
+ * 3. Responses are compressed here (gzip or brotli, when the client takes them).
+ * 4. Pages: the language is decided (lib/i18n/locale-routing.ts). A redirect is answered here;
+ *    the locale cookie is set here.
+ * 5. A fresh CSP nonce goes on the request (Next stamps its scripts with it); every HTML
+ *    response gets the matching policy, the route's caching and referrer headers
+ *    (lib/http/document-policy.ts) and the static security headers a route did not set.
+ * 6. A page someone else asked for in the last few seconds is served from the document store,
+ *    with this response's own nonce, without running Next at all.
+ * 7. Otherwise Next renders it. The document leaves whole (capture.ts), and is kept for the
+ *    next visitors when it may be shared: a 200 HTML answer to a GET with no cookie of its own,
+ *    from a route that did not declare it personal or unshareable (a content error, say).
  */
-export function createFrontDoor({ handle, trustedProxyHops, development }: FrontDoorOptions) {
+export type FrontDoorOptions = {
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** The address and port Next was started with: the origin Next takes for its own. */
+  origin: { hostname: string; port: number };
+  trustedProxyHops: number;
+  development: boolean;
+  /** How long a rendered document is kept (0 in development: every change shows at once). */
+  documentTtlMs?: number;
+};
+
+// Read here (from a trusted proxy only), then replaced by what this module decided. Next builds
+// the proxy's URLs from the Host and forwarding headers but its own origin from the address it
+// was started with; where the two differ (behind nginx) it takes its own rewrites for another
+// server and proxies them. So Next is told its own origin, and the app reads SITE_URL.
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
+// Per-response headers: never kept with a stored document.
+const NOT_STORED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'content-security-policy', 'set-cookie']);
+
+export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000 }: FrontDoorOptions) {
+  const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
+  const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024 });
+  const compress = compression({ threshold: 1024 });
+
   return function frontDoor(req: IncomingMessage, res: ServerResponse): void {
-    const path = (req.url ?? '/').split('?')[0]!;
-    if (!isDecodable(path)) {
-      void sendResponse(res, malformedUrlResponse());
+    // 1. Malformed escapes; escaped letters and digits are written plainly (/%6Cibrary is /library).
+    const [rawPath = '/', rawQuery] = (req.url ?? '/').split(/\?(.*)/s);
+    req.url = `${normalizeEscapes(rawPath)}${rawQuery !== undefined ? `?${rawQuery}` : ''}`;
+    const url = new URL(req.url, 'http://localhost');
+    if (!isDecodable(url.pathname)) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Bad request: the address contains a malformed %-escape.');
       return;
     }
-    const headers = req.headers;
-    const address = clientAddressOf({ socketAddress: req.socket.remoteAddress, forwardedFor: headers['x-forwarded-for'], trustedHops: trustedProxyHops });
-    const https = trustedProxyHops > 0 ? String(headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' : 'encrypted' in req.socket;
-    if (trustedProxyHops <= 0) for (const name of FORWARDING_HEADERS) delete headers[name];
-    for (const name of IGNORED_HEADERS) delete headers[name];
-    headers[CLIENT_ADDRESS_HEADER] = address;
 
+    // 2. Who is asking.
+    const headers = req.headers;
+    const https = trustedProxyHops > 0 ? String(headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' : 'encrypted' in req.socket;
+    const address = clientAddressOf({ socketAddress: req.socket.remoteAddress, forwardedFor: headers['x-forwarded-for'], trustedHops: trustedProxyHops });
+    for (const name of FORWARDING_HEADERS) delete headers[name];
+    headers[CLIENT_ADDRESS_HEADER] = address;
+    headers[REQUEST_HOST_HEADER] = headers.host ?? '';
+    headers['x-forwarded-for'] = address;
+    headers.host = headers['x-forwarded-host'] = ownHost;
+    headers['x-forwarded-proto'] = https ? 'https' : 'http';
+    headers['x-forwarded-port'] = String(origin.port);
+
+    // 3. Compression, for everything below.
+    compress(req as never, res as never, () => {
+      serve(req, res, url, https).catch((error: unknown) => {
+        console.error('Request failed', error);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end('Internal error');
+        } else res.destroy();
+      });
+    });
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse, url: URL, https: boolean): Promise<void> {
+    const readable = req.method === 'GET' || req.method === 'HEAD';
+    const cookie = req.headers.cookie;
+
+    // 4. The language of a page.
+    let route: LocaleRoute | undefined;
+    if (readable && isPagePath(url.pathname)) {
+      route = routeLocale({ pathname: url.pathname, search: url.search, cookieLocale: readCookie(cookie, LOCALE_COOKIE), acceptLanguage: req.headers['accept-language'] ?? null });
+      if (route.kind === 'redirect') {
+        if (route.remember) res.setHeader('Set-Cookie', localeCookie(route.remember, https));
+        res.writeHead(307, { Location: route.location, 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Language' });
+        res.end();
+        return;
+      }
+    }
+    const cookies = route?.kind === 'page' && route.remember ? [localeCookie(route.remember, https)] : [];
+
+    // 5. The nonce, and the headers every response leaves with.
     const nonce = createNonce();
     const csp = buildPageCsp(nonce, { development, upgradeInsecure: !development && https });
-    headers[NONCE_HEADER] = nonce;
-    headers['content-security-policy'] = csp;
+    req.headers[NONCE_HEADER] = nonce;
+    req.headers['content-security-policy'] = csp;
+    const policy: DocumentPolicy = { personal: false, shareable: true };
+    finishHeadersWith(res, csp, policy, cookies);
 
-    const policy: DocumentPolicy = { personal: false };
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      if (isHtml(res, args)) {
-        res.setHeader('Content-Security-Policy', csp);
-        for (const [name, value] of Object.entries(documentCacheHeaders(policy))) res.setHeader(name, value);
-      } else if (!res.hasHeader('content-security-policy')) {
-        // Anything that is not a document (JSON, a PDF, an SVG opened on its own) runs nothing.
-        res.setHeader('Content-Security-Policy', API_CSP);
-      }
-      for (const { key, value } of staticSecurityHeaders) if (!res.hasHeader(key)) res.setHeader(key, value);
-      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-    } as ServerResponse['writeHead'];
-    holdWholeDocuments(res, () => isHtml(res, []));
+    // 6. A page from the store.
+    const key = route?.kind === 'page' ? documentKey(route, url, cookie) : undefined;
+    if (key) {
+      const stored = documents.find(key, req.headers) ?? (await documents.pending(key, req.headers));
+      if (stored) return sendStored(res, stored, nonce, req.method === 'HEAD');
+    }
 
-    withDocumentPolicy(policy, () =>
-      handle(req, res).catch((error: unknown) => {
-        console.error('Request failed', error);
-        if (!res.headersSent) void sendResponse(res, new Response('Internal error', { status: 500 }));
-        else res.destroy();
-      }),
-    );
-  };
+    // 7. Next renders it; a document is captured whole, and stored when it may be shared.
+    const captured = captureDocument(res, () => isHtml(res));
+    const render = () => withDocumentPolicy(policy, () => handle(req, res));
+    if (!key || req.method !== 'GET') return render();
+    await documents.render(key, async () => {
+      await render();
+      const document = await captured;
+      return document && isStorable(document, policy) ? keep(document, nonce, req) : null;
+    });
+  }
 }
 
-/** Whether the response about to be sent is an HTML document (set with setHeader or in writeHead's own headers). */
-function isHtml(res: ServerResponse, args: unknown[]): boolean {
+/** What a page's document depends on beyond the request headers its Vary names: its language, path, query and the visitor's consent. */
+function documentKey(route: Extract<LocaleRoute, { kind: 'page' }>, url: URL, cookie: string | undefined): string {
+  const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [route.locale, route.path, new URLSearchParams(query).toString(), consentKey(readCookie(cookie, CONSENT_COOKIE), readCookie(cookie, PREFERENCES_COOKIE))].join('\n');
+}
+
+/**
+ * Whether other visitors may be given this render. Next marks every page it renders per request
+ * `no-store`, whatever the page is, so the page's own declaration decides (document-policy.ts):
+ * personal pages and passing error states are never kept.
+ */
+function isStorable(document: CapturedDocument, policy: DocumentPolicy): boolean {
+  return document.status === 200 && policy.shareable && !policy.personal && document.headers['set-cookie'] === undefined;
+}
+
+function keep(document: CapturedDocument, nonce: string, req: IncomingMessage): StoredDocument {
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(document.headers)) {
+    if (value === undefined || NOT_STORED.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [String(value)]) headers.push([name, one]);
+  }
+  return storedDocument(document.body.toString('utf8'), nonce, headers, document.headers.vary as string | undefined, req.headers);
+}
+
+function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, head: boolean): void {
+  for (const [name, value] of stored.headers) res.appendHeader(name, value.replaceAll(stored.nonce, nonce));
+  const body = withNonce(stored, nonce);
+  res.statusCode = 200;
+  res.setHeader('Content-Length', body.byteLength);
+  res.end(head ? undefined : body);
+}
+
+/**
+ * The headers every response leaves with, set as its headers are written (so a captured
+ * document never holds them): the locale cookie, the page policy and the route's document
+ * headers on HTML, a policy that runs nothing on anything else, and the static security headers
+ * wherever the route did not set its own.
+ */
+function finishHeadersWith(res: ServerResponse, csp: string, policy: DocumentPolicy, cookies: string[]): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    for (const cookie of cookies) res.appendHeader('Set-Cookie', cookie);
+    if (isHtml(res, args)) {
+      res.setHeader('Content-Security-Policy', csp);
+      for (const [name, value] of Object.entries(documentCacheHeaders(policy))) res.setHeader(name, value);
+    } else if (!res.hasHeader('content-security-policy')) {
+      res.setHeader('Content-Security-Policy', API_CSP);
+    }
+    for (const { key, value } of staticSecurityHeaders) if (!res.hasHeader(key)) res.setHeader(key, value);
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
+/** Whether the response is an HTML document (set with setHeader, or in writeHead's own headers). */
+function isHtml(res: ServerResponse, args: unknown[] = []): boolean {
   const given = args.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
   const fromArgs = given ? Object.entries(given).find(([name]) => name.toLowerCase() === 'content-type')?.[1] : undefined;
   return /^text\/html/i.test(String(fromArgs ?? res.getHeader('content-type') ?? ''));
-}
-
-/** Writes a fetch Response to a Node response. */
-export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -24,9 +24,12 @@ async function main() {
   }
   const { host, port, trustedProxyHops } = config;
   const server = createServer();
-  const app = next({ dev: development, dir: process.cwd(), hostname: host, port, httpServer: server });
+  // Next is told it is "localhost" whatever address it listens on: it writes 127.0.0.1 and ::1 as
+  // localhost in its own URLs, and takes any other name for another server (DESIGN.md §1).
+  const origin = { hostname: 'localhost', port };
+  const app = next({ dev: development, dir: process.cwd(), ...origin, httpServer: server });
   await app.prepare();
-  server.on('request', createFrontDoor({ handle: app.getRequestHandler(), trustedProxyHops, development }));
+  server.on('request', createFrontDoor({ handle: app.getRequestHandler(), origin, trustedProxyHops, development }));
   server.listen(port, host, () => console.log(`> Ready on http://${host}:${port}${development ? ' (development)' : ''}`));
   // Stop taking requests, let the ones in flight finish (for a few seconds at most), then close
   // the database cleanly: PGlite's files must be consistent for the next start.

@@ -13,6 +13,9 @@ export const editionSchema = z.object({
 
 export type Edition = z.infer<typeof editionSchema>;
 
+/** What the client islands need of an edition (already formatted on the server). */
+export type EditionView = { id: string; label: string; cover: string; coverAlt: string; price: string };
+
 export const editions: readonly Edition[] = z.array(editionSchema).min(1).parse(rawEditions);
 
 export function findEdition(id: string): Edition | undefined {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '@/lib/db/client';
 import { findEdition } from './catalogue';
 import type { PaymentProvider } from './payment';
-import type { PaymentMethod } from './purchase-schema';
+import type { PaymentMethod } from './payment-methods';
 
 /**
  * A stored order. No card number is ever stored: at most its last four digits (DESIGN.md §5.4).

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PaymentMethod } from './purchase-schema';
+import type { PaymentMethod } from './payment-methods';
 
 /**
  * Where a payment provider plugs in (DESIGN.md §3). Every charge carries the order's

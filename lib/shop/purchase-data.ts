@@ -1,4 +1,4 @@
-import type { PaymentMethod } from './purchase-schema';
+import type { PaymentMethod } from './payment-methods';
 
 /**
  * What the browser keeps after a purchase, in localStorage under `purchase-data`

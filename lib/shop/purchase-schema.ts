@@ -1,6 +1,7 @@
 // zod/mini: the same validator with a tree-shakable API, so the purchase page ships ~5 KiB of it, not ~45.
 import { CARD_MAX_LENGTH } from './card-input';
-import { config, enum as zEnum, intersection, literal, maxLength, minLength, object, optional, refine, regex, string, trim, type infer as Infer } from 'zod/mini';
+import { paymentMethods, type PaymentMethod } from './payment-methods';
+import { boolean, config, enum as zEnum, intersection, maxLength, minLength, object, optional, refine, regex, string, trim, type infer as Infer, type input as Input } from 'zod/mini';
 
 // zod 4 probes for `new Function` to speed up object parsing; under our CSP (no 'unsafe-eval')
 // that probe is a reported violation in the browser. The interpreter is plenty fast here.
@@ -12,8 +13,6 @@ config({ jitless: true });
  * the pages show the translated ones.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const paymentMethods = ['card', 'paypal'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const purchaseErrorText = {
   nameRequired: 'Name is required.',
@@ -57,7 +56,8 @@ export const purchaseSchema = object({
   ),
   paymentMethod: zEnum(paymentMethods, { error: 'paymentRequired' }),
   cardNumber: optional(string().check(maxLength(CARD_MAX_LENGTH, 'cardInvalid'))),
-  acceptDelivery: literal(true, { error: 'deliveryRequired' }),
+  // A checkbox: a boolean that must be true (the form starts it unticked).
+  acceptDelivery: boolean({ error: 'deliveryRequired' }).check(refine((accepted) => accepted, 'deliveryRequired')),
 })
   // The card checks run even while other fields are invalid (zod's `when`), so every
   // message shows at once. (No `abort` on the field checks above: it would stop these.)
@@ -79,8 +79,24 @@ export const purchaseSchema = object({
   );
 
 export type PurchaseInput = Infer<typeof purchaseSchema>;
+/** What the purchase form holds while it is being filled in (nothing chosen yet is allowed). */
+export type PurchaseFormValues = Input<typeof purchaseSchema>;
 
 /** The order endpoint's body: the form plus the edition. */
 export const orderRequestSchema = intersection(purchaseSchema, object({ editionId: string().check(minLength(1), maxLength(10)) }));
 
+/** What POST /api/orders answers with for a placed order: what the success page and purchase-data need. */
+export type OrderConfirmation = {
+  orderId: string;
+  productId: string;
+  name: string;
+  email: string;
+  paymentMethod: PaymentMethod;
+  cardLast4: string | null;
+  downloadUrl: string;
+  libraryUrl: string;
+  expiresAt: string;
+};
+
 export { CARD_MAX_LENGTH, filterCardInput, isAllowedCardKey } from './card-input';
+export { paymentMethods, type PaymentMethod };

@@ -1,12 +1,13 @@
 import Image from 'next/image';
 import { Suspense } from 'react';
 import { redirect } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getPosts } from '@/lib/content';
 import { htmlToText } from '@/lib/security/sanitize-html';
 import { CAROUSEL_SIZE, categoriesOf, categoryLabel, listing, listingQuery } from '@/lib/blog/listing';
 import { formatPostDate } from '@/lib/i18n/dates';
-import { directionOf, isLocale } from '@/lib/i18n/locales';
+import { directionOf } from '@/lib/i18n/locales';
 import { localizePath } from '@/lib/i18n/paths';
 import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/site';
@@ -15,11 +16,11 @@ import { Carousel } from '@/components/ui/Carousel';
 import { LoadingState } from '@/components/ui/LoadingState';
 import { BlogFilter } from '@/components/blog/BlogFilter';
 import { categoryLabels } from '@/lib/blog/category-labels';
+import { ContentError } from '@/components/content/ContentError';
 import { PostCard } from '@/components/blog/PostCard';
 import { Pagination } from '@/components/blog/Pagination';
-import contentStyles from '@/components/content/ContentPage.module.css';
 import styles from '@/components/blog/Blog.module.css';
-import { contentErrorProps } from '@/lib/cache/markers';
+import primitives from '@/components/ui/primitives.module.css';
 
 export const generateMetadata = titleMetadata('blog');
 
@@ -29,7 +30,7 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 /** The grid, pagination and count for one URL state; keyed by it so a change shows the spinner. */
 async function ArticleList({ category, page }: { category: string | null; page: string | null }) {
-  const locale = await getLocale();
+  const locale = await getPageLocale();
   const [result, t, categories] = await Promise.all([getPosts(locale), getTranslations('blog'), categoryLabels()]);
   if (!result.ok) return null;
   const state = listing(result.data, { category, page });
@@ -63,7 +64,7 @@ async function ArticleList({ category, page }: { category: string | null; page: 
 }
 
 export default async function BlogPage({ searchParams }: Props) {
-  const locale = await getLocale();
+  const locale = await getPageLocale();
   const [params, result, t, tPages, tErrors, categoryNames] = await Promise.all([
     searchParams,
     getPosts(locale),
@@ -78,9 +79,7 @@ export default async function BlogPage({ searchParams }: Props) {
     return (
       <div className={`container ${styles.page}`}>
         <h1>{title}</h1>
-        <p className={contentStyles.error} role="alert" {...contentErrorProps}>
-          {tErrors('posts')}
-        </p>
+        <ContentError>{tErrors('posts')}</ContentError>
       </div>
     );
   }
@@ -94,7 +93,7 @@ export default async function BlogPage({ searchParams }: Props) {
     Object.entries({ category, page }).filter((entry): entry is [string, string] => entry[1] !== null),
   ).toString();
   if ((given ? `?${given}` : '') !== canonical) {
-    redirect(localizePath(`/blog${canonical}`, isLocale(locale) ? locale : 'en'));
+    redirect(localizePath(`/blog${canonical}`, locale));
   }
 
   const featured = result.data.slice(0, CAROUSEL_SIZE);
@@ -102,16 +101,16 @@ export default async function BlogPage({ searchParams }: Props) {
 
   return (
     <div className={styles.page}>
-      <header className={`container ${styles.header}`}>
+      <header className={`container ${primitives.pageHeader}`}>
         <h1>{title}</h1>
-        <p className={styles.intro}>{t('intro', { brand: site.brand })}</p>
+        <p className={primitives.intro}>{t('intro', { brand: site.brand })}</p>
       </header>
 
       {/* The carousel is its own labelled region; a second landmark with the same name would only repeat it. */}
       <div className="container">
         <Carousel
           loop={false}
-          direction={isLocale(locale) ? directionOf(locale) : 'ltr'}
+          direction={directionOf(locale)}
           className={styles.featured}
           labels={{
             region: t('carouselLabel'),

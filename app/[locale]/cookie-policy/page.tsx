@@ -1,4 +1,5 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getDocument } from '@/lib/content';
 import { DocumentView } from '@/components/content/DocumentView';
 import { titleMetadata } from '@/components/layout/TitlePage';
@@ -6,7 +7,7 @@ import { titleMetadata } from '@/components/layout/TitlePage';
 export const generateMetadata = titleMetadata('cookiePolicy');
 
 export default async function CookiePolicyPage() {
-  const [locale, t] = await Promise.all([getLocale(), getTranslations('pages')]);
+  const [locale, t] = await Promise.all([getPageLocale(), getTranslations('pages')]);
   const { document, language } = getDocument('cookies', locale);
   return <DocumentView document={document} language={language} title={t('cookiePolicy')} />;
 }

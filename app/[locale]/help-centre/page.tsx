@@ -1,19 +1,20 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getHelp } from '@/lib/content';
 import { site } from '@/lib/site';
 import { countQuestions, type HelpCategory } from '@/lib/help/filter';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { HelpCentre, type HelpLabels } from '@/components/help/HelpCentre';
-import contentStyles from '@/components/content/ContentPage.module.css';
 import styles from '@/components/help/HelpPage.module.css';
-import { contentErrorProps } from '@/lib/cache/markers';
+import { ContentError } from '@/components/content/ContentError';
+import primitives from '@/components/ui/primitives.module.css';
 
 export const generateMetadata = titleMetadata('helpCentre');
 
 type Props = { searchParams: Promise<{ q?: string | string[] }> };
 
 export default async function HelpCentrePage({ searchParams }: Props) {
-  const locale = await getLocale();
+  const locale = await getPageLocale();
   const [result, t, params] = await Promise.all([getHelp(locale), getTranslations(), searchParams]);
   const initialQuery = typeof params.q === 'string' ? params.q.slice(0, 100) : '';
   const categories: HelpCategory[] = result.ok ? Object.entries(result.data).map(([name, items]) => ({ name, items })) : [];
@@ -32,16 +33,14 @@ export default async function HelpCentrePage({ searchParams }: Props) {
 
   return (
     <div className={`container ${styles.page}`}>
-      <header className={styles.header}>
+      <header className={primitives.pageHeader}>
         <h1>{t('pages.helpCentre')}</h1>
-        <p className={styles.intro}>{t('help.intro', { email: site.supportEmail })}</p>
+        <p className={primitives.intro}>{t('help.intro', { email: site.supportEmail })}</p>
       </header>
       {result.ok ? (
         <HelpCentre categories={categories} labels={labels} initialQuery={initialQuery} />
       ) : (
-        <p className={contentStyles.error} role="alert" {...contentErrorProps}>
-          {t('errors.help')}
-        </p>
+        <ContentError>{t('errors.help')}</ContentError>
       )}
       <aside className={styles.contact}>
         <h2 className={styles.contactTitle}>{t('help.stillStuck')}</h2>

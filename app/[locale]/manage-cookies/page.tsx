@@ -1,4 +1,5 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getDocument } from '@/lib/content';
 import { DocumentView } from '@/components/content/DocumentView';
 import { titleMetadata } from '@/components/layout/TitlePage';
@@ -9,7 +10,7 @@ export const generateMetadata = titleMetadata('manageCookies');
 
 /** SPEC.md: renders the Cookies Policy text; here the visitor can also reopen their preferences. */
 export default async function ManageCookiesPage() {
-  const [locale, t] = await Promise.all([getLocale(), getTranslations()]);
+  const [locale, t] = await Promise.all([getPageLocale(), getTranslations()]);
   const { document, language } = getDocument('cookies', locale);
   return (
     <DocumentView

@@ -1,4 +1,5 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { editionViews } from '@/lib/shop/views';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { SuccessView } from '@/components/shop/SuccessView';
@@ -7,7 +8,7 @@ import styles from '@/components/shop/Shop.module.css';
 export const generateMetadata = titleMetadata('success', { index: false });
 
 export default async function SuccessPage() {
-  const [t, locale] = await Promise.all([getTranslations('success'), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations('success'), getPageLocale()]);
   return (
     <div className={`container ${styles.centerPage}`}>
       <h1>{t('title')}</h1>

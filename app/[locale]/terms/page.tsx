@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getTerms } from '@/lib/content';
 import { sanitizeHtml } from '@/lib/security/sanitize-html';
 import { titleMetadata } from '@/components/layout/TitlePage';
@@ -7,20 +8,16 @@ import { EnglishOnlyNote } from '@/components/content/EnglishOnlyNote';
 import { LoadingState } from '@/components/ui/LoadingState';
 import prose from '@/components/content/Prose.module.css';
 import styles from '@/components/content/ContentPage.module.css';
-import { contentErrorProps } from '@/lib/cache/markers';
+import { ContentError } from '@/components/content/ContentError';
 
 export const generateMetadata = titleMetadata('terms');
 
 /** The terms body: fetched at request time, only the body of the HTML kept, sanitized. */
 async function TermsBody() {
-  const locale = await getLocale();
+  const locale = await getPageLocale();
   const [result, t] = await Promise.all([getTerms(locale), getTranslations()]);
   if (!result.ok) {
-    return (
-      <p className={styles.error} role="alert" {...contentErrorProps}>
-        {t('errors.terms')}
-      </p>
-    );
+    return <ContentError>{t('errors.terms')}</ContentError>;
   }
   const html = sanitizeHtml(result.data.html);
   if (!html) return <p className={styles.empty}>{t('terms.empty')}</p>;

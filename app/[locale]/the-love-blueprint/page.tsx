@@ -1,5 +1,6 @@
-import { getLocale, getTranslations } from 'next-intl/server';
-import { directionOf, isLocale, isolateForDirection } from '@/lib/i18n/locales';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
+import { directionOf, isolateForDirection } from '@/lib/i18n/locales';
 import { LAUNCH_EDITION, formatPrice } from '@/lib/shop/catalogue';
 import { editionViews, shopTestimonials } from '@/lib/shop/views';
 import { site } from '@/lib/site';
@@ -20,7 +21,7 @@ export const generateMetadata = titleMetadata('loveBlueprint');
 const EBOOK_TESTIMONIAL_AUTOPLAY_MS = 2000;
 
 export default async function LoveBlueprintPage() {
-  const [t, locale] = await Promise.all([getTranslations('shop'), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations('shop'), getPageLocale()]);
   const views = await editionViews(locale);
   const testimonials = shopTestimonials(locale);
   const list = (key: 'getItems' | 'whoItems' | 'offerPromises') => t(key).split('|');
@@ -63,7 +64,7 @@ export default async function LoveBlueprintPage() {
         <Carousel
           autoplayMs={EBOOK_TESTIMONIAL_AUTOPLAY_MS}
           className={styles.reviews}
-          direction={isLocale(locale) ? directionOf(locale) : 'ltr'}
+          direction={directionOf(locale)}
           labels={{
             region: t('testimonialsLabel'),
             previous: t('previous'),

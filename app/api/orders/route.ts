@@ -4,12 +4,12 @@ import { appSecret } from '@/lib/security/secret';
 import { jsonError, readJsonBody } from '@/lib/security/json-request';
 import { clientAddress } from '@/lib/http/client-address';
 import { clientBucket, consume, rateLimitedResponse, recipientBucket, type LimitResult } from '@/lib/security/rate-limit';
-import { orderRequestSchema } from '@/lib/shop/purchase-schema';
+import { orderRequestSchema, type OrderConfirmation } from '@/lib/shop/purchase-schema';
 import { fieldErrors } from '@/lib/shop/order-errors';
 import { placeOrder } from '@/lib/shop/orders';
 import { demoPayments } from '@/lib/shop/payment';
 import { bookFileName, signToken, LINK_LIFETIME_MS } from '@/lib/shop/tokens';
-import { deliverMailNow, startMailWorker } from '@/lib/shop/service';
+import { deliverMailNow, startMailWorker } from '@/lib/shop/mail-worker';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const MINUTE = 60;
@@ -103,7 +103,7 @@ export async function POST(request: Request) {
       downloadUrl: `/api/download/${token}/${bookFileName(order.edition)}`,
       libraryUrl: `/library/${token}`,
       expiresAt: new Date(Date.now() + LINK_LIFETIME_MS).toISOString(),
-    },
+    } satisfies OrderConfirmation,
     { status: result.replayed ? 200 : 201, headers: { 'Cache-Control': 'no-store' } },
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
-import { getLocale } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { articleId } from '@/lib/blog/article-id';
 import { getPost } from '@/lib/content';
 
@@ -11,7 +11,7 @@ import { getPost } from '@/lib/content';
  */
 export default async function ArticleLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
   const id = await articleId(params);
-  const result = await getPost(id, await getLocale());
+  const result = await getPost(id, await getPageLocale());
   if (!result.ok && result.error.reason === 'not_found') notFound();
   return children;
 }

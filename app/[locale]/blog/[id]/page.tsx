@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import type { Post } from '@/lib/content/schemas';
 import Image from 'next/image';
 import { notFound } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
+import type { Locale } from '@/lib/i18n/locales';
 import { articleId } from '@/lib/blog/article-id';
 import { getPost, getPosts, postLanguage } from '@/lib/content';
 import { coverOf } from '@/lib/content/media';
@@ -30,7 +32,7 @@ const excerpt = (html: string) => htmlToText(html).slice(0, 157).replace(/\s+\S*
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const id = await articleId(params);
-  const locale = await getLocale();
+  const locale = await getPageLocale();
   const result = await getPost(id, locale);
   if (!result.ok) return { title: (await getTranslations('blog'))('notFound'), robots: { index: false } };
   const post = result.data;
@@ -47,7 +49,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ArticlePage({ params }: Props) {
   const id = await articleId(params);
-  const locale = await getLocale();
+  const locale = await getPageLocale();
   const [result, t, categories] = await Promise.all([getPost(id, locale), getTranslations('blog'), categoryLabels()]);
   if (!result.ok) {
     // An unknown id is a real 404; a backend that could not answer shows the same message without one.
@@ -101,7 +103,7 @@ export default async function ArticlePage({ params }: Props) {
 }
 
 /** BlogPosting and Home › Blog › article breadcrumbs, from the same post the page shows. */
-async function ArticleJsonLd({ post, locale, language }: { post: Post; locale: string; language: string }) {
+async function ArticleJsonLd({ post, locale, language }: { post: Post; locale: Locale; language: string }) {
   const t = await getTranslations();
   const siteUrl = env().siteUrl;
   const url = urlsIn(siteUrl, locale);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getGuidelineTopic } from '@/lib/content';
 import { isGuidelineTopic } from '@/lib/guidelines';
 import { Link } from '@/lib/i18n/navigation';
@@ -17,7 +18,7 @@ type Props = { params: Promise<{ topic: string }> };
 
 async function load(topic: string) {
   if (!isGuidelineTopic(topic)) return undefined;
-  return getGuidelineTopic(topic, await getLocale());
+  return getGuidelineTopic(topic, await getPageLocale());
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -26,14 +27,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!found || !isGuidelineTopic(topic)) return {};
   const t = await getTranslations('guidelineTopics');
   const description = found.document.summary ?? '';
-  return { title: t(topic), description, ...socialMetadata({ title: `${t(topic)} · ${site.brand}`, description, locale: await getLocale() }) };
+  return { title: t(topic), description, ...socialMetadata({ title: `${t(topic)} · ${site.brand}`, description, locale: await getPageLocale() }) };
 }
 
 export default async function GuidelineTopicPage({ params }: Props) {
   const { topic } = await params;
   const found = await load(topic);
   if (!found || !isGuidelineTopic(topic)) notFound();
-  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations(), getPageLocale()]);
   const url = urlsIn(env().siteUrl, locale);
   return (
     <>

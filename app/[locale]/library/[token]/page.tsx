@@ -1,13 +1,13 @@
 import Image from 'next/image';
 import { redirect } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
 import { findEdition } from '@/lib/shop/catalogue';
 import { findOrder, hasLiveLinks } from '@/lib/shop/orders';
 import { bookFileName, MAX_DOWNLOADS, verifyToken } from '@/lib/shop/tokens';
 import { localizePath } from '@/lib/i18n/paths';
-import { isLocale } from '@/lib/i18n/locales';
 import { site } from '@/lib/site';
 import { declarePersonalDocument } from '@/lib/http/document-policy';
 import { titleMetadata } from '@/components/layout/TitlePage';
@@ -23,8 +23,8 @@ type Props = { params: Promise<{ token: string }> };
 export default async function LibraryPage({ params }: Props) {
   // The buyer's own order: never kept for other visitors, and the token never leaves as a referrer.
   declarePersonalDocument();
-  const [{ token }, t, locale] = await Promise.all([params, getTranslations('library'), getLocale()]);
-  const brokenLink = localizePath('/broken-link', isLocale(locale) ? locale : 'en');
+  const [{ token }, t, locale] = await Promise.all([params, getTranslations('library'), getPageLocale()]);
+  const brokenLink = localizePath('/broken-link', locale);
   const check = verifyToken(token, appSecret());
   if (!check.ok && check.reason !== 'expired') redirect(brokenLink);
 

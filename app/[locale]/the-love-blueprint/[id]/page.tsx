@@ -1,7 +1,8 @@
 import { isolateForDirection } from '@/lib/i18n/locales';
 import Image from 'next/image';
 import { notFound } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getPageLocale } from '@/lib/i18n/page-locale';
 import { findEdition, formatPrice } from '@/lib/shop/catalogue';
 import { purchaseErrorText, type PurchaseErrorKey } from '@/lib/shop/purchase-schema';
 import { Link } from '@/lib/i18n/navigation';
@@ -18,7 +19,7 @@ export default async function PurchasePage({ params }: Props) {
   const { id } = await params;
   const edition = findEdition(id);
   if (!edition) notFound();
-  const [t, locale] = await Promise.all([getTranslations('shop'), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations('shop'), getPageLocale()]);
   const price = formatPrice(edition, locale, t('notAvailable'));
   const errors = Object.fromEntries(
     (Object.keys(purchaseErrorText) as PurchaseErrorKey[]).map((key) => [key, t(`errors.${key}`)]),

@@ -1,21 +1,24 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 type Write = (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
 type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => ServerResponse;
+
+export type CapturedDocument = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
 
 const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
   Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
 
 /**
- * Holds an HTML document until it is complete, then sends it in one write (with its length,
- * unless Next's compression has already written the headers). A document that leaves whole
- * is in the kernel's hands at once: if this process is killed a moment later, the document
- * still arrives, and one the process never started sending is retried by the load balancer.
- * Everything else (client navigations, files, JSON) streams as before.
+ * Holds an HTML document until it is complete, then sends it in one write with its length, and
+ * hands a copy to the front door (which may keep it for other visitors). A document that leaves
+ * whole is in the kernel's hands at once: if this process is killed a moment later the visitor
+ * still gets all of it, and one the process never started sending is retried by the balancer.
+ * Anything else (client navigations, files, JSON) streams through untouched, and resolves null.
  */
-export function holdWholeDocuments(res: ServerResponse, isDocument: () => boolean): void {
+export function captureDocument(res: ServerResponse, isDocument: () => boolean): Promise<CapturedDocument | null> {
   const write = res.write.bind(res) as Write;
   const end = res.end.bind(res) as End;
+  const flushHeaders = res.flushHeaders.bind(res);
   let held: Buffer[] | undefined;
   let decided = false;
   const holding = () => {
@@ -25,9 +28,11 @@ export function holdWholeDocuments(res: ServerResponse, isDocument: () => boolea
     }
     return held;
   };
+  let settle: (captured: CapturedDocument | null) => void = () => undefined;
+  const captured = new Promise<CapturedDocument | null>((resolve) => (settle = resolve));
+  res.once('close', () => settle(null));
 
-  // Next flushes the headers before its first chunk; a held document sends them at the end.
-  const flushHeaders = res.flushHeaders.bind(res);
+  // Next flushes the headers before its first chunk; a held document sends them with its body.
   res.flushHeaders = () => {
     if (!holding()) flushHeaders();
   };
@@ -43,14 +48,18 @@ export function holdWholeDocuments(res: ServerResponse, isDocument: () => boolea
 
   res.end = function (chunk?: unknown, encoding?: unknown, callback?: unknown) {
     const hold = holding();
-    if (!hold) return end(chunk, encoding, callback);
+    if (!hold) {
+      settle(null);
+      return end(chunk, encoding, callback);
+    }
     const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function');
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') hold.push(toBuffer(chunk, typeof encoding === 'function' ? undefined : encoding));
     const body = Buffer.concat(hold);
-    if (!res.headersSent) {
-      res.removeHeader('transfer-encoding');
-      res.setHeader('Content-Length', body.byteLength);
-    }
+    // A HEAD answer has no body to measure: its length stays unsaid.
+    if (res.req?.method !== 'HEAD') res.setHeader('Content-Length', body.byteLength);
+    settle({ status: res.statusCode, headers: res.getHeaders(), body });
     return end(body, done);
   } as ServerResponse['end'];
+
+  return captured;
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { localeCookie, negotiate, routeLocale } from './locale-routing';
+
+const route = (pathname: string, options: { search?: string; cookie?: string; accept?: string } = {}) =>
+  routeLocale({ pathname, search: options.search ?? '', cookieLocale: options.cookie, acceptLanguage: options.accept ?? null });
+
+describe('routeLocale', () => {
+  it('serves English at the bare paths and every other language under its prefix', () => {
+    expect(route('/blog')).toEqual({ kind: 'page', locale: 'en', path: '/blog', rewrite: '/en/blog', remember: 'en' });
+    expect(route('/')).toMatchObject({ kind: 'page', locale: 'en', path: '/', rewrite: '/en' });
+    expect(route('/fr/blog', { search: '?page=2', cookie: 'fr' })).toEqual({ kind: 'page', locale: 'fr', path: '/blog', rewrite: '/fr/blog?page=2', remember: null });
+    expect(route('/zh-CN')).toMatchObject({ kind: 'page', locale: 'zh-CN', path: '/', rewrite: '/zh-CN' });
+  });
+
+  it('sends /en/… to the bare path, remembering English', () => {
+    expect(route('/en/help-centre', { search: '?q=a', cookie: 'de' })).toEqual({ kind: 'redirect', location: '/help-centre?q=a', remember: 'en' });
+    expect(route('/en', { cookie: 'en' })).toEqual({ kind: 'redirect', location: '/', remember: null });
+  });
+
+  it('on a bare path, follows the chosen language, else Accept-Language, else English', () => {
+    expect(route('/blog', { cookie: 'de', accept: 'fr' })).toEqual({ kind: 'redirect', location: '/de/blog', remember: null });
+    expect(route('/', { accept: 'fr-FR,fr;q=0.9' })).toEqual({ kind: 'redirect', location: '/fr', remember: null });
+    expect(route('/', { cookie: 'en', accept: 'fr' })).toMatchObject({ kind: 'page', locale: 'en', remember: null });
+    expect(route('/', { accept: '' })).toMatchObject({ kind: 'page', locale: 'en' });
+    expect(route('/', { cookie: 'xx', accept: 'ja' })).toEqual({ kind: 'redirect', location: '/ja', remember: null });
+  });
+
+  it('treats an unknown first segment as a path, not a language', () => {
+    expect(route('/fr-CA/blog')).toMatchObject({ kind: 'page', locale: 'en', path: '/fr-CA/blog' });
+  });
+});
+
+describe('negotiate', () => {
+  it('picks by quality, matching tags exactly or by language', () => {
+    expect(negotiate('de;q=0.5, ja;q=0.9')).toBe('ja');
+    expect(negotiate('pt-BR')).toBe('pt');
+    expect(negotiate('zh-Hans-CN,zh;q=0.9')).toBe('zh-CN');
+    expect(negotiate('ZH-cn')).toBe('zh-CN');
+    expect(negotiate('sv, it;q=0.8, *;q=0.1')).toBeNull();
+    expect(negotiate('fr;q=0, en')).toBe('en');
+    expect(negotiate('garbage;;;, ;q=abc')).toBeNull();
+    expect(negotiate(null)).toBeNull();
+  });
+});
+
+describe('localeCookie', () => {
+  it('lasts a year, is Lax, and Secure on https', () => {
+    expect(localeCookie('fr', false)).toBe('NEXT_LOCALE=fr; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(localeCookie('fr', true)).toMatch(/; Secure$/);
+  });
+});

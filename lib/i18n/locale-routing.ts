@@ -1,0 +1,84 @@
+import { defaultLocale, isLocale, locales, type Locale } from './locales';
+
+/**
+ * Which language a page request is for, under `localePrefix: 'as-needed'`: English at the bare
+ * paths, every other language under its prefix. One pure function, used by the front door
+ * (which answers the redirects and sets the cookie) and by the proxy (which rewrites the page to
+ * its `[locale]` route), so both always agree.
+ *
+ * - `/fr/blog`: French; remembered in the locale cookie.
+ * - `/en/blog`: English remembered, and redirected to `/blog` (English has no prefix).
+ * - `/blog`: the cookie's language if it names one, else the best Accept-Language match, else
+ *   English; any language but English is a redirect to its prefixed path.
+ */
+export const LOCALE_COOKIE = 'NEXT_LOCALE';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export type LocaleRoute =
+  | { kind: 'redirect'; location: string; remember: Locale | null }
+  | {
+      kind: 'page';
+      locale: Locale;
+      /** The locale-free path ('/blog'). */
+      path: string;
+      /** Where Next finds the page: the `[locale]` route (path and query). */
+      rewrite: string;
+      /** Set the locale cookie to this (the visitor has none, or another one). */
+      remember: Locale | null;
+    };
+
+export function routeLocale(request: { pathname: string; search: string; cookieLocale: string | undefined; acceptLanguage: string | null }): LocaleRoute {
+  const { pathname, search } = request;
+  const [, first = '', ...rest] = pathname.split('/');
+  const cookieLocale = isLocale(request.cookieLocale) ? request.cookieLocale : undefined;
+  const page = (locale: Locale, path: string): LocaleRoute => ({
+    kind: 'page',
+    locale,
+    path,
+    rewrite: `/${locale}${path === '/' ? '' : path}${search}`,
+    remember: cookieLocale === locale ? null : locale,
+  });
+
+  if (isLocale(first)) {
+    const path = `/${rest.join('/')}`;
+    // English asked for by name (the language menu's English link): remembered, then its bare path.
+    if (first === defaultLocale) return { kind: 'redirect', location: `${path}${search}`, remember: cookieLocale === defaultLocale ? null : defaultLocale };
+    return page(first, path);
+  }
+  const wanted = cookieLocale ?? negotiate(request.acceptLanguage) ?? defaultLocale;
+  if (wanted !== defaultLocale) return { kind: 'redirect', location: `/${wanted}${pathname === '/' ? '' : pathname}${search}`, remember: null };
+  return page(defaultLocale, pathname || '/');
+}
+
+/**
+ * The site's language that best matches an Accept-Language header: by quality, each tag
+ * matched exactly (zh-CN) or by its language (pt-BR → pt, zh-Hans → zh-CN); null for none.
+ */
+export function negotiate(header: string | null): Locale | null {
+  if (!header) return null;
+  const wanted = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of wanted) {
+    const exact = locales.find((locale) => locale.toLowerCase() === tag);
+    if (exact) return exact;
+    const language = tag.split('-')[0];
+    const sameLanguage = locales.find((locale) => locale.split('-')[0]!.toLowerCase() === language);
+    if (sameLanguage) return sameLanguage;
+  }
+  return null;
+}
+
+/** The Set-Cookie value that remembers a language (Secure on https). */
+export function localeCookie(locale: Locale, https: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${https ? '; Secure' : ''}`;
+}
+
+/** Request header by which the proxy tells the renderer the page's language (lib/i18n/request.ts). */
+export const LOCALE_HEADER = 'x-amora-locale';

@@ -1,0 +1,103 @@
+import { createLru } from '@/lib/cache/lru';
+
+/**
+ * Rendered documents, kept a few seconds for every visitor who asks for the same page. What a
+ * stored document may be served for is decided the way any HTTP cache decides it: by its key
+ * (the page and what the front door knows the page depends on) and by the response's own `Vary`
+ * header (every request header it names must have the value the stored render was asked with).
+ *
+ * A document carries its render's CSP nonce; it is kept as UTF-8 bytes cut where that nonce
+ * stood, and each response gets its own nonce put back in (bytes copied, nothing re-encoded).
+ * The store is bounded in bytes, least recently used out; concurrent requests for a page that
+ * is being rendered wait for that one render instead of starting their own.
+ */
+export type StoredDocument = {
+  /** The body, split where the render-time nonce stood. */
+  parts: Uint8Array[];
+  nonce: string;
+  headers: [string, string][];
+  /** The request headers the response varies on, with the values the render was asked with. */
+  vary: [string, string][];
+};
+
+export type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/** Content coding is chosen per response, after the store (the stored body is never encoded). */
+const NOT_VARIED = new Set(['accept-encoding']);
+
+const utf8 = new TextEncoder();
+
+export function storedDocument(body: string, nonce: string, headers: [string, string][], varyHeader: string | undefined, request: RequestHeaders): StoredDocument {
+  const names = (varyHeader ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name && !NOT_VARIED.has(name));
+  return {
+    parts: body.split(nonce).map((part) => utf8.encode(part)),
+    nonce,
+    headers,
+    vary: names.map((name) => [name, headerValue(request, name)]),
+  };
+}
+
+const headerValue = (headers: RequestHeaders, name: string) => {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(',') : (value ?? '');
+};
+
+const sizeOf = (document: StoredDocument) => document.parts.reduce((sum, part) => sum + part.byteLength, 0) + 1024;
+
+export function createDocumentStore({ ttlMs, maxBytes, now = Date.now }: { ttlMs: number; maxBytes: number; now?: () => number }) {
+  // One entry per page and per combination of its varied request headers (a document and a
+  // client navigation to the same page are two variants), and the header names each page varies on.
+  const documents = createLru<StoredDocument>({ maxEntries: 10_000, maxBytes, sizeOf, now });
+  const variedOn = createLru<string[]>({ maxEntries: 10_000, maxBytes: 4 * 1024 * 1024, now });
+  const rendering = new Map<string, Promise<StoredDocument | null>>();
+  const variant = (key: string, names: string[], request: RequestHeaders) => `${key}\u0000${names.map((name) => headerValue(request, name)).join('\u0000')}`;
+  const matches = (document: StoredDocument, request: RequestHeaders) => document.vary.every(([name, value]) => headerValue(request, name) === value);
+
+  return {
+    /** The stored document for this key that this request may be given, if any. */
+    find(key: string, request: RequestHeaders): StoredDocument | undefined {
+      const names = variedOn.get(key);
+      return names ? documents.get(variant(key, names, request)) : undefined;
+    },
+    /** A render of this key already under way, for a request it would also answer. */
+    pending(key: string, request: RequestHeaders): Promise<StoredDocument | null> | undefined {
+      return rendering.get(key)?.then((document) => (document && matches(document, request) ? document : null));
+    },
+    /** Runs a render for this key; resolves with what it stored (null: nothing to share). */
+    render(key: string, run: () => Promise<StoredDocument | null>): Promise<StoredDocument | null> {
+      const started = run()
+        .then((document) => {
+          if (document && ttlMs > 0) {
+            const names = document.vary.map(([name]) => name);
+            variedOn.set(key, names, ttlMs);
+            documents.set(variant(key, names, Object.fromEntries(document.vary)), document, ttlMs);
+          }
+          return document;
+        })
+        .catch(() => null)
+        .finally(() => {
+          if (rendering.get(key) === started) rendering.delete(key);
+        });
+      rendering.set(key, started);
+      return started;
+    },
+    stats: () => ({ ...documents.stats(), rendering: rendering.size }),
+  };
+}
+
+/** The document's body with this response's own nonce where the render's stood. */
+export function withNonce(document: StoredDocument, nonce: string): Buffer {
+  const fresh = utf8.encode(nonce);
+  const total = document.parts.reduce((sum, part) => sum + part.byteLength, 0) + fresh.byteLength * (document.parts.length - 1);
+  const body = Buffer.allocUnsafe(total);
+  let offset = 0;
+  document.parts.forEach((part, index) => {
+    if (index > 0) offset += Buffer.from(fresh).copy(body, offset);
+    body.set(part, offset);
+    offset += part.byteLength;
+  });
+  return body;
+}
