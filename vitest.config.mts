@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{lib,components,app,content,scripts}/**/*.test.{ts,tsx}'],
+    include: ['{lib,components,app,content,scripts}/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTlsFront } from './tls-front.mjs';
-import { ROOT, buildFloorApp, ensureTmp, run, startServer } from './lib.mjs';
+import { ROOT, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
 import { KEY_PAGES, measurePages, pagesTable } from './pages.mjs';
 
 const args = process.argv.slice(2);
@@ -20,7 +20,7 @@ ensureTmp();
 if (!args.includes('--no-build')) run('npm', ['run', 'build']);
 const floorDir = buildFloorApp();
 
-const siteServer = await startServer(ROOT, 3300, { DATA_DIR: join(ROOT, 'bench', '.tmp', 'data') });
+const siteServer = await startSite(3300, { DATA_DIR: join(ROOT, 'bench', '.tmp', 'data') });
 const floorServer = await startServer(floorDir, 3301);
 // Measured through a local HTTPS/HTTP2 front, as production serves them (see tls-front.mjs).
 const site = await startTlsFront(siteServer.url, 3443);

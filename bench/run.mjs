@@ -5,8 +5,8 @@
 //      same HTML served from memory by plain Node, and against a minimal prerendered Next page;
 //   2. Lighthouse mobile (median of 3) and 3. JavaScript bytes on the six key pages (bench/pages.mjs);
 //   4. server memory after warm-up and after the load;
-//   5. the purchase path: orders per second (PGlite, and PostgreSQL when installed) and the p99
-//      of a stamped PDF download.
+//   5. the purchase path: orders per second (PGlite, and PostgreSQL when installed), the p99
+//      of a stamped PDF download, and order creation in Stripe mode against the fake Stripe.
 //   node bench/run.mjs [--no-build] [--runs N] [--duration S]
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { load, startMemoryServer, treeRssMb } from './load.mjs';
 import { KEY_PAGES, measurePages, pagesTable } from './pages.mjs';
 import { startPostgres } from './postgres.mjs';
 import { startTlsFront } from './tls-front.mjs';
+import { startFakeStripe } from '../e2e/support/fake-stripe.mjs';
 import { budgetLines, analysis } from './report.mjs';
 
 const args = process.argv.slice(2);
@@ -90,6 +91,41 @@ async function downloadLatency(url) {
   return { samples: times.length, p50: Math.round(times[Math.floor(times.length * 0.5)]), p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]) };
 }
 
+/**
+ * Order creation with PAYMENT_PROVIDER=stripe: each POST /api/orders stores the order and opens a
+ * Checkout Session through the official library, here against e2e/support/fake-stripe.mjs on
+ * loopback (so the figure is the shop's own cost plus one local round trip, not Stripe's latency).
+ */
+async function stripeOrders() {
+  const stripe = await startFakeStripe({ port: 0, webhookSecret: 'whsec_benchSigningSecret', secretKey: 'sk_test_bench' });
+  const stripeSite = await startSite(3315, {
+    DATA_DIR: join(dataDir, 'stripe'),
+    MAIL_OUTBOX_DIR: join(dataDir, 'outbox-stripe'),
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_bench',
+    STRIPE_WEBHOOK_SECRET: 'whsec_benchSigningSecret',
+    STRIPE_API_URL: stripe.url,
+  });
+  try {
+    const post = async () => {
+      orderCounter += 1;
+      const started = performance.now();
+      const response = await fetch(`${stripeSite.url}/api/orders`, { method: 'POST', headers: orderHeaders(stripeSite.url, orderCounter), body: orderBody(orderCounter) });
+      const body = await response.json();
+      if (response.status !== 201 || !body.checkoutUrl) throw new Error(`a Stripe-mode order answered ${response.status}`);
+      return performance.now() - started;
+    };
+    for (let i = 0; i < 10; i += 1) await post(); // warm-up: code loaded, connections open
+    const times = [];
+    await Promise.all(Array.from({ length: 10 }, async () => { for (let i = 0; i < 20; i += 1) times.push(await post()); }));
+    times.sort((a, b) => a - b);
+    return { samples: times.length, p50: Math.round(times[Math.floor(times.length * 0.5)]), p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]) };
+  } finally {
+    stripeSite.child.kill();
+    await stripe.close();
+  }
+}
+
 try {
   // Warm-up: every route a few times (code loaded, content caches filled).
   for (let i = 0; i < 5; i += 1) for (const path of LOAD_PATHS) await (await fetch(`${site.url}${path}`)).arrayBuffer();
@@ -127,6 +163,9 @@ try {
       postgres.stop();
     }
   }
+
+  purchase.stripe = await stripeOrders();
+  console.log(`orders (Stripe mode, fake Stripe): p50 ${purchase.stripe.p50} ms, p99 ${purchase.stripe.p99} ms`);
 
   const warm = await warmStart(3314, join(dataDir, 'warm'));
   console.log(`warm start: ready in ${warm.readyMs} ms; first order ${warm.firstOrderMs} ms, first download ${warm.firstDownloadMs} ms`);
@@ -176,6 +215,7 @@ try {
       ? `- orders per second, PostgreSQL: ${ms(purchase.postgres.rps)} (p99 ${purchase.postgres.p99} ms, non-2xx ${purchase.postgres.non2xx})`
       : '- orders per second, PostgreSQL: skipped (PostgreSQL is not installed on this machine)',
     `- stamped PDF download (${purchase.download.samples} downloads, 10 at a time): p50 ${purchase.download.p50} ms, p99 ${purchase.download.p99} ms`,
+    `- order creation with PAYMENT_PROVIDER=stripe (${purchase.stripe.samples} orders, 10 at a time; each stores the order and opens a Checkout Session against the fake Stripe on loopback): p50 ${purchase.stripe.p50} ms, p99 ${purchase.stripe.p99} ms`,
     '',
     '## 6. Warm start',
     '',

@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { PORTS } from './support/ports';
 import { fillValidForm } from './support/purchase-form';
-import { magicLinkFor as linkIn, outboxOf } from './support/outbox';
+import { magicLinkFor as linkIn, messagesTo, outboxOf } from './support/outbox';
 
 const OUTBOX = outboxOf(join('.data', 'e2e', String(PORTS.main)));
 
@@ -191,6 +191,25 @@ test.describe('after the purchase', () => {
     expect(file.headers()['content-disposition']).toBe('attachment; filename="the-love-blueprint-fr.pdf"');
     expect(file.headers()['cache-control']).toBe('no-store');
     expect((await PDFDocument.load(await file.body())).getPageCount()).toBe(43);
+  });
+
+  test('the demo shop says it takes no payment: beside the Purchase button, in every language, and in the email', async ({ page, request }) => {
+    await page.goto('/the-love-blueprint/en');
+    const notice = page.getByText('Demo shop: no payment is taken.');
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Purchase' })).toHaveAccessibleDescription('Demo shop: no payment is taken.');
+    await page.goto('/ja/the-love-blueprint/en');
+    const described = await page.locator('form button[type="submit"]').getAttribute('aria-describedby');
+    const japanese = page.locator(`[id="${described}"]`);
+    await expect(japanese).toHaveText(/\p{Script=Han}|\p{Script=Katakana}|\p{Script=Hiragana}/u);
+    const email = `demo-notice-${Date.now()}@example.com`;
+    const order = await request.post('/api/orders', { data: { editionId: 'en', name: 'Dora Demo', email, paymentMethod: 'paypal', acceptDelivery: true } });
+    expect(order.status()).toBe(201);
+    expect((await order.json()).status).toBe('paid');
+    await magicLinkFor(email);
+    const sent = messagesTo(OUTBOX, email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('Demo shop: no payment is taken.');
   });
 
   test('/success with nothing stored says so', async ({ page }) => {

@@ -71,4 +71,29 @@ describe('parseEnv', () => {
       /PORT must be a whole number[\s\S]*SITE_URL must be a URL[\s\S]*APP_SECRET must be at least 32/,
     );
   });
+
+  it('takes payments with the labelled demo unless Stripe is chosen', () => {
+    expect(parseEnv({}).payments).toEqual({ provider: 'demo' });
+    expect(
+      parseEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_xyz', STRIPE_API_URL: 'http://127.0.0.1:12111/' }).payments,
+    ).toEqual({ provider: 'stripe', secretKey: 'sk_test_abc123', webhookSecret: 'whsec_xyz', apiUrl: 'http://127.0.0.1:12111' });
+  });
+
+  it('refuses Stripe mode without both keys, or with malformed ones, and never echoes them', () => {
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe[\s\S]*STRIPE_WEBHOOK_SECRET is required/,
+    );
+    try {
+      parseEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_live_public', STRIPE_WEBHOOK_SECRET: 'secret-typo' });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('STRIPE_SECRET_KEY must be a Stripe secret key');
+      expect(message).toContain('STRIPE_WEBHOOK_SECRET must be');
+      expect(message).not.toContain('pk_live_public');
+      expect(message).not.toContain('secret-typo');
+    }
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER must be demo or stripe/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_b', STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL must be a URL/);
+  });
 });

@@ -55,7 +55,21 @@ const envSchema = z.object({
     z.string().min(32, 'must be at least 32 characters long (use `openssl rand -hex 32`)').optional(),
   ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-});
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['demo', 'stripe'], { error: 'must be demo or stripe' }).default('demo')),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional()),
+  STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:12111'),
+})
+  // Stripe mode cannot run half-configured: without either key it would take orders it can never confirm.
+  .superRefine((value, ctx) => {
+    if (value.PAYMENT_PROVIDER !== 'stripe') return;
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    }
+  });
+
+/** Which payment provider takes the money: the labelled demo (nothing is charged), or Stripe Checkout. */
+export type PaymentsConfig = { provider: 'demo' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 
 export type Env = {
   host: string;
@@ -77,6 +91,7 @@ export type Env = {
   smtpUrl: string | undefined;
   mailOutboxDir: string;
   appSecret: string | undefined;
+  payments: PaymentsConfig;
   isProduction: boolean;
 };
 
@@ -117,6 +132,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     smtpUrl: value.SMTP_URL,
     mailOutboxDir: value.MAIL_OUTBOX_DIR ?? `${stripTrailingSlash(dataDir)}/outbox`,
     appSecret: value.APP_SECRET,
+    payments:
+      value.PAYMENT_PROVIDER === 'stripe'
+        ? { provider: 'stripe', secretKey: value.STRIPE_SECRET_KEY!, webhookSecret: value.STRIPE_WEBHOOK_SECRET!, apiUrl: value.STRIPE_API_URL && stripTrailingSlash(value.STRIPE_API_URL) }
+        : { provider: 'demo' },
     isProduction: value.NODE_ENV === 'production',
   };
 }

@@ -31,6 +31,8 @@ export type PurchaseLabels = {
   confirm: string;
   cancel: string;
   processing: string;
+  redirecting: string;
+  paymentNotice: string;
   errors: Record<PurchaseErrorKey, string>;
 };
 
@@ -39,27 +41,36 @@ const ConfirmDialog = dynamic(() => import('./ConfirmDialog'), { ssr: false });
 // The zod schema (and zod's core, ~30 KiB gzip) is only needed to validate, so it loads when the
 // buyer first focuses the form, not with the page. Submitting before that simply waits for it.
 const loadSchema = () => import('@/lib/shop/purchase-schema');
-const resolver: Resolver<PurchaseFormValues, unknown, PurchaseInput> = async (values, context, options) => {
-  const { purchaseSchema } = await loadSchema();
-  return zodResolver(purchaseSchema)(values, context, options);
-};
+const resolverFor =
+  (hosted: boolean): Resolver<PurchaseFormValues, unknown, PurchaseInput> =>
+  async (values, context, options) => {
+    const { purchaseSchema, hostedPurchaseSchema } = await loadSchema();
+    return zodResolver(hosted ? hostedPurchaseSchema : purchaseSchema)(values, context, options);
+  };
+const resolvers = { demo: resolverFor(false), hosted: resolverFor(true) };
+
+/** The `error` code of a JSON error answer, if it has one. */
+const errorCodeOf = async (response: Response) => ((await response.clone().json().catch(() => ({}))) as { error?: string }).error;
 
 const DRAFT_KEY = 'purchase-draft';
 const ATTEMPT_KEY = 'purchase-attempt';
+
+type Props = { editionId: string; locale: string; hostedCheckout: boolean; cancelled: boolean; labels: PurchaseLabels };
 
 /**
  * The purchase form: react-hook-form with the order endpoint's own zod schema. Errors
  * show on submit and clear as their field is edited. Confirm places the order (retries
  * reuse one Idempotency-Key, so a buyer is never charged twice), stores `purchase-data`
- * (never a card number) and goes to /success, or to /error when the order fails; the
- * typed details are kept for the retry.
+ * (never a card number) and goes to /success, or to the hosted checkout (Stripe), or to
+ * /error when the order fails; the typed details are kept for the retry or a cancelled checkout.
  */
-export function PurchaseForm({ editionId, labels }: { editionId: string; labels: PurchaseLabels }) {
+export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, labels }: Props) {
   const router = useRouter();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const ids = { name: useId(), email: useId(), card: useId(), delivery: useId(), payment: useId() };
+  const ids = { name: useId(), email: useId(), card: useId(), delivery: useId(), payment: useId(), notice: useId() };
   const {
     register,
     handleSubmit,
@@ -67,25 +78,28 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
     setValue,
     getValues,
     clearErrors,
+    setError,
     reset,
     formState: { errors },
   } = useForm<PurchaseFormValues>({
-    resolver,
+    resolver: hostedCheckout ? resolvers.hosted : resolvers.demo,
     defaultValues: { name: '', email: '', cardNumber: '', acceptDelivery: false },
     reValidateMode: 'onSubmit',
     shouldFocusError: true,
   });
   const method = useWatch({ control, name: 'paymentMethod' });
 
-  // A buyer sent back from /error finds what they typed (never the card number).
+  // A buyer sent back from /error, or from a cancelled checkout, finds what they typed (never the
+  // card number). A cancelled checkout's order is over: the next Confirm is a new order.
   useEffect(() => {
+    if (cancelled) sessionStorage.removeItem(ATTEMPT_KEY);
     try {
       const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<PurchaseFormValues> | null;
       if (draft) reset({ name: draft.name ?? '', email: draft.email ?? '', paymentMethod: draft.paymentMethod, cardNumber: '', acceptDelivery: false });
     } catch {
       // a damaged draft is simply ignored
     }
-  }, [reset]);
+  }, [reset, cancelled]);
 
   const message = (key?: string) => (key && key in labels.errors ? labels.errors[key as PurchaseErrorKey] : key);
   const clearOnEdit = (field: keyof PurchaseFormValues) => ({ onChange: () => clearErrors(field) });
@@ -93,7 +107,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
   const placeOrder = async () => {
     const values = getValues();
     sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: values.name, email: values.email, paymentMethod: values.paymentMethod }));
-    const attempt = sessionStorage.getItem(ATTEMPT_KEY) ?? crypto.randomUUID();
+    let attempt = sessionStorage.getItem(ATTEMPT_KEY) ?? crypto.randomUUID();
     sessionStorage.setItem(ATTEMPT_KEY, attempt);
     setPlacing(true);
     try {
@@ -101,13 +115,28 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
         fetch('/api/orders', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'Idempotency-Key': attempt },
-          body: JSON.stringify({ ...values, editionId, cardNumber: values.paymentMethod === 'card' ? values.cardNumber : undefined }),
+          body: JSON.stringify({ ...values, editionId, locale, cardNumber: values.paymentMethod === 'card' && !hostedCheckout ? values.cardNumber : undefined }),
         });
       let response = await send();
       // 409 with Retry-After: an earlier try with this key is still being processed; its answer is ours.
       for (let wait = 0; response.status === 409 && response.headers.has('retry-after') && wait < 5; wait += 1) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
         response = await send();
+      }
+      // The checkout this key opened has ended (expired, abandoned): this Confirm is a new order.
+      if (response.status === 409 && (await errorCodeOf(response)) === 'checkout_ended') {
+        attempt = crypto.randomUUID();
+        sessionStorage.setItem(ATTEMPT_KEY, attempt);
+        response = await send();
+      }
+      if (response.status === 422) {
+        const { fields } = (await response.json()) as { fields?: Partial<Record<keyof PurchaseFormValues, string>> };
+        if (fields?.paymentMethod === 'paymentUnavailable') {
+          sessionStorage.removeItem(ATTEMPT_KEY);
+          setConfirmOpen(false);
+          setError('paymentMethod', { message: 'paymentUnavailable' }, { shouldFocus: true });
+          return;
+        }
       }
       if (!response.ok) throw new Error(`order failed: ${response.status}`);
       const order = (await response.json()) as OrderConfirmation;
@@ -122,6 +151,13 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
         ...(order.cardLast4 ? { cardLast4: order.cardLast4 } : {}),
       };
       localStorage.setItem(PURCHASE_DATA_KEY, JSON.stringify(data));
+      if (order.checkoutUrl) {
+        // The draft and the key stay until the buyer is back: a cancelled checkout refills the form.
+        setRedirecting(true);
+        setConfirmOpen(false);
+        window.location.assign(order.checkoutUrl);
+        return;
+      }
       sessionStorage.removeItem(DRAFT_KEY);
       sessionStorage.removeItem(ATTEMPT_KEY);
       setSubmitted(true);
@@ -163,7 +199,7 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
           </div>
           {errors.paymentMethod ? <p id={`${ids.payment}-error`} className={styles.error}>{message(errors.paymentMethod.message)}</p> : null}
         </fieldset>
-        {method === 'card' ? (
+        {method === 'card' && !hostedCheckout ? (
           <div className={styles.field}>
             <label htmlFor={ids.card}>{labels.cardNumber}</label>
             <input
@@ -206,9 +242,12 @@ export function PurchaseForm({ editionId, labels }: { editionId: string; labels:
           <label htmlFor={ids.delivery}>{labels.acceptDelivery}</label>
         </div>
         {errors.acceptDelivery ? <p id={`${ids.delivery}-error`} className={styles.error}>{message(errors.acceptDelivery.message)}</p> : null}
-        <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={submitted}>
-          {submitted ? labels.submitted : labels.purchase}
+        <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={submitted || redirecting} aria-describedby={ids.notice}>
+          {redirecting ? labels.redirecting : submitted ? labels.submitted : labels.purchase}
         </button>
+        <p id={ids.notice} className={styles.paymentNotice}>
+          {labels.paymentNotice}
+        </p>
       </form>
 
       {confirmOpen ? (

@@ -21,6 +21,8 @@ export const PORTS = {
   reviewHeaders: 3109,
   /** A server told that one TLS-terminating proxy is in front (TRUSTED_PROXY_HOPS=1). */
   proxied: 3110,
+  /** e2e/stripe.spec.ts: the site with PAYMENT_PROVIDER=stripe against the fake Stripe. */
+  stripe: 3111,
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: 3121,
   clusterHttp: 3180,

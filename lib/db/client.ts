@@ -53,16 +53,26 @@ async function openPostgres(url: string): Promise<Db> {
     query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
     transaction: async (fn) => {
       const client = await pool.connect();
+      // A checked-out connection that drops reports on the client, not the pool: without a
+      // listener that is an uncaught exception. The query in flight fails and the transaction with it.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+        console.error('PostgreSQL connection lost during a transaction', error.message);
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({ query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await client.query(sql, params)).rows as T[] }) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken ??= rollbackError));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is destroyed, not handed to the next query.
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -60,4 +60,23 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX orders_email ON orders (lower(email));
     `,
   },
+  {
+    version: 4,
+    name: 'hosted checkout and payment events',
+    sql: `
+      ALTER TABLE orders ADD COLUMN provider TEXT NOT NULL DEFAULT 'demo';
+      ALTER TABLE orders ADD COLUMN checkout_session_id TEXT UNIQUE;
+      ALTER TABLE orders ADD COLUMN checkout_url TEXT;
+      CREATE INDEX orders_payment_reference ON orders (payment_reference);
+      CREATE TABLE payment_events (
+        id TEXT PRIMARY KEY,
+        type TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        order_id TEXT,
+        payment_reference TEXT,
+        received_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX payment_events_reference ON payment_events (payment_reference);
+    `,
+  },
 ];

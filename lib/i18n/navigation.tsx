@@ -38,6 +38,7 @@ export function useRouter() {
     () => ({
       push: (href: string) => router.push(localizePath(href, locale)),
       replace: (href: string) => router.replace(localizePath(href, locale)),
+      refresh: () => router.refresh(),
     }),
     [router, locale],
   );

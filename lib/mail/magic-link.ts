@@ -2,7 +2,10 @@ import { site } from '@/lib/site';
 import { isPlainName } from '@/lib/shop/purchase-schema';
 
 /** The buyer's email: plain text and HTML in the brand's style, with the one link to their book. */
-export type MagicLinkMail = { to: string; name: string; editionLabel: string; link: string; orderId: string; expiresAt: Date };
+export type MagicLinkMail = { to: string; name: string; editionLabel: string; link: string; orderId: string; expiresAt: Date; demo?: boolean };
+
+/** Said wherever the demo shop confirms an order: nothing was charged for it. */
+export const DEMO_NOTICE = 'Demo shop: no payment is taken.';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -36,6 +39,7 @@ export function buildMagicLinkEmail(mail: MagicLinkMail) {
     `The ${site.brand} team`,
     '',
     `Order ${mail.orderId}`,
+    ...(mail.demo ? [DEMO_NOTICE] : []),
   ].join('\n');
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
@@ -50,7 +54,7 @@ export function buildMagicLinkEmail(mail: MagicLinkMail) {
 <p style="margin:0 0 16px;font-size:14px;color:#4d4456">The link works until ${escapeHtml(expires)} and for up to 10 downloads. If it has expired, open it anyway and we'll email you a fresh one.</p>
 <p style="margin:0 0 16px;font-size:14px;color:#4d4456">Questions about the exercises? Write to <a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#b0234f">${escapeHtml(site.supportEmail)}</a>.</p>
 </td></tr>
-<tr><td style="padding:8px 32px 28px;font-size:12px;color:#4d4456">Order ${escapeHtml(mail.orderId)}</td></tr>
+<tr><td style="padding:8px 32px 28px;font-size:12px;color:#4d4456">Order ${escapeHtml(mail.orderId)}${mail.demo ? `<br>${DEMO_NOTICE}` : ''}</td></tr>
 </table></td></tr></table></body></html>`;
   return { to: mail.to, subject, text, html };
 }

@@ -28,6 +28,14 @@ describe('magic-link email', () => {
     expect(mail.subject).toBe('Your copy of The Love Blueprint is ready');
   });
 
+  it('says in both parts that the demo shop took no payment, and only for a demo order', () => {
+    const demo = buildMagicLinkEmail({ to: 'ana@example.com', name: 'Ana', editionLabel: 'English', link: 'https://amora.example/l', orderId: 'o', expiresAt: new Date(), demo: true });
+    expect(demo.text).toContain('Demo shop: no payment is taken.');
+    expect(demo.html).toContain('Demo shop: no payment is taken.');
+    expect(mail.text).not.toContain('Demo shop');
+    expect(mail.html).not.toContain('Demo shop');
+  });
+
   it('never greets with text that is not a plain name (finding 1: attacker text in the sender’s voice)', () => {
     const phishing = buildMagicLinkEmail({ to: 'x@example.com', name: 'Your account is locked - verify at https://evil.example/login', editionLabel: 'English', link: 'https://amora.example/library/t', orderId: 'o', expiresAt: new Date() });
     for (const part of [phishing.text, phishing.html]) {

@@ -4,7 +4,7 @@ import type { OutgoingMail } from '@/lib/mail/transport';
 import { findEdition } from './catalogue';
 import { signToken } from './tokens';
 
-type QueuedMail = { id: number; order_id: string; attempts: number; name: string; email: string; edition: string };
+type QueuedMail = { id: number; order_id: string; attempts: number; name: string; email: string; edition: string; provider: string };
 
 /** The page a magic link opens. */
 export const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}/library/${token}`;
@@ -30,7 +30,7 @@ export async function deliverPendingMail(
      WHERE q.order_id = o.id AND q.id IN (
        SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED
      )
-     RETURNING q.id, q.order_id, q.attempts, o.name, o.email, o.edition`,
+     RETURNING q.id, q.order_id, q.attempts, o.name, o.email, o.edition, o.provider`,
   );
   let sent = 0;
   let failed = 0;
@@ -44,6 +44,7 @@ export async function deliverPendingMail(
       link: libraryUrl(options.siteUrl, token),
       orderId: row.order_id,
       expiresAt,
+      demo: row.provider === 'demo',
     });
     try {
       await options.send(mail);

@@ -25,6 +25,7 @@ export const purchaseErrorText = {
   nameTooLong: 'Please use at most 100 characters.',
   nameInvalid: "Please enter just your name, using letters, spaces and . ' - only.",
   emailTooLong: 'Please use at most 254 characters.',
+  paymentUnavailable: 'This payment method is not available right now. Please choose another.',
 } as const;
 
 export type PurchaseErrorKey = keyof typeof purchaseErrorText;
@@ -41,7 +42,7 @@ export function isPlainName(name: string): boolean {
   return NAME_CHARACTERS.test(name) && /\p{L}/u.test(name) && !ADDRESS_LIKE.test(name);
 }
 
-export const purchaseSchema = object({
+const purchaseFields = object({
   name: string({ error: 'nameRequired' }).check(
     trim(),
     minLength(1, 'nameRequired'),
@@ -58,7 +59,15 @@ export const purchaseSchema = object({
   cardNumber: optional(string().check(maxLength(CARD_MAX_LENGTH, 'cardInvalid'))),
   // A checkbox: a boolean that must be true (the form starts it unticked).
   acceptDelivery: boolean({ error: 'deliveryRequired' }).check(refine((accepted) => accepted, 'deliveryRequired')),
-})
+});
+
+/**
+ * On a hosted checkout (PAYMENT_PROVIDER=stripe) the card is typed on the provider's page, so
+ * the form has no card field to check (and the order endpoint stores none).
+ */
+export const hostedPurchaseSchema = purchaseFields;
+
+export const purchaseSchema = purchaseFields
   // The card checks run even while other fields are invalid (zod's `when`), so every
   // message shows at once. (No `abort` on the field checks above: it would stop these.)
   // With `when`, these also see input that failed other checks: never assume a field's type.
@@ -82,8 +91,11 @@ export type PurchaseInput = Infer<typeof purchaseSchema>;
 /** What the purchase form holds while it is being filled in (nothing chosen yet is allowed). */
 export type PurchaseFormValues = Input<typeof purchaseSchema>;
 
+// The page's language rides along, so a hosted checkout speaks it and sends the buyer back to it.
+const editionField = object({ editionId: string().check(minLength(1), maxLength(10)), locale: optional(string().check(maxLength(10))) });
 /** The order endpoint's body: the form plus the edition. */
-export const orderRequestSchema = intersection(purchaseSchema, object({ editionId: string().check(minLength(1), maxLength(10)) }));
+export const orderRequestSchema = intersection(purchaseSchema, editionField);
+export const hostedOrderRequestSchema = intersection(hostedPurchaseSchema, editionField);
 
 /** What POST /api/orders answers with for a placed order: what the success page and purchase-data need. */
 export type OrderConfirmation = {
@@ -96,6 +108,10 @@ export type OrderConfirmation = {
   downloadUrl: string;
   libraryUrl: string;
   expiresAt: string;
+  /** 'pending' until a hosted checkout is paid; the links work from then on. */
+  status: 'paid' | 'pending';
+  /** Where the buyer pays (hosted checkout only). */
+  checkoutUrl?: string;
 };
 
 export { CARD_MAX_LENGTH, filterCardInput, isAllowedCardKey } from './card-input';

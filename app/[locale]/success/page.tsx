@@ -1,14 +1,56 @@
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
+import { Link } from '@/lib/i18n/navigation';
+import { getDb } from '@/lib/db/client';
+import { declarePersonalDocument } from '@/lib/http/document-policy';
+import { orderStatusOf } from '@/lib/shop/order-status';
 import { editionViews } from '@/lib/shop/views';
 import { titleMetadata } from '@/components/layout/TitlePage';
+import { PaymentWatcher } from '@/components/shop/PaymentWatcher';
 import { SuccessView } from '@/components/shop/SuccessView';
+import buttons from '@/components/ui/button.module.css';
 import styles from '@/components/shop/Shop.module.css';
 
 export const generateMetadata = titleMetadata('success', { index: false });
 
-export default async function SuccessPage() {
-  const [t, locale] = await Promise.all([getTranslations('success'), getPageLocale()]);
+type Props = { searchParams: Promise<{ order?: string | string[] }> };
+
+/**
+ * /success. A buyer back from a hosted checkout (`?order={id}`) sees the order as the payment
+ * provider has it: confirming (polled), paid (the download), or failed and expired (a way back).
+ * Without `order` (the demo shop, SPEC.md), the purchase was paid when it was placed.
+ */
+export default async function SuccessPage({ searchParams }: Props) {
+  const [{ order: orderParam }, t, locale] = await Promise.all([searchParams, getTranslations('success'), getPageLocale()]);
+  const orderId = typeof orderParam === 'string' ? orderParam : undefined;
+  if (orderId) {
+    // One buyer's order: never kept for anyone else.
+    declarePersonalDocument();
+    let order;
+    try {
+      order = await orderStatusOf(await getDb(), orderId);
+    } catch {
+      order = { status: 'pending' as const, edition: undefined };
+    }
+    if (order?.status !== 'paid') {
+      const state = !order ? 'unknown' : order.status === 'pending' ? 'confirming' : order.status;
+      return (
+        <div className={`container ${styles.centerPage}`}>
+          <h1>{t(`${state}Title`)}</h1>
+          {state === 'confirming' ? (
+            <PaymentWatcher orderId={orderId} label={t('confirmingBody')} />
+          ) : (
+            <>
+              <p className={styles.lead}>{t(`${state}Body`)}</p>
+              <Link className={buttons.primary} href={order?.edition ? `/the-love-blueprint/${order.edition}` : '/the-love-blueprint'}>
+                {t('backToPurchase')}
+              </Link>
+            </>
+          )}
+        </div>
+      );
+    }
+  }
   return (
     <div className={`container ${styles.centerPage}`}>
       <h1>{t('title')}</h1>

@@ -4,10 +4,13 @@ import { appSecret } from '@/lib/security/secret';
 import { jsonError, readJsonBody } from '@/lib/security/json-request';
 import { clientAddress } from '@/lib/http/client-address';
 import { clientBucket, consume, rateLimitedResponse, recipientBucket, type LimitResult } from '@/lib/security/rate-limit';
-import { orderRequestSchema, type OrderConfirmation } from '@/lib/shop/purchase-schema';
+import { hostedOrderRequestSchema, orderRequestSchema, type OrderConfirmation } from '@/lib/shop/purchase-schema';
 import { fieldErrors } from '@/lib/shop/order-errors';
 import { placeOrder } from '@/lib/shop/orders';
-import { demoPayments } from '@/lib/shop/payment';
+import { demoPayments, type HostedPayments } from '@/lib/shop/payment';
+import { shopProvider } from '@/lib/shop/provider';
+import { localizePath } from '@/lib/i18n/paths';
+import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { bookFileName, signToken, LINK_LIFETIME_MS } from '@/lib/shop/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/mail-worker';
 
@@ -47,11 +50,25 @@ export async function POST(request: Request) {
   if (idempotencyKey !== undefined && !KEY_PATTERN.test(idempotencyKey)) {
     return jsonError(400, 'invalid_idempotency_key', 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores.');
   }
-  const parsed = orderRequestSchema.safeParse(body.body);
+  const provider = shopProvider();
+  const parsed = (provider.name === 'demo' ? orderRequestSchema : hostedOrderRequestSchema).safeParse(body.body);
   if (!parsed.success) {
     return jsonError(422, 'invalid_order', 'Please correct the highlighted fields.', { fields: fieldErrors(parsed.error) });
   }
   const input = parsed.data;
+  // The page's language: Stripe's page speaks it, and the buyer comes back to a page in it.
+  const locale = isLocale(input.locale) ? input.locale : defaultLocale;
+  const payments: HostedPayments | typeof demoPayments =
+    provider.name === 'demo'
+      ? demoPayments
+      : {
+          checkout: provider.checkout,
+          locale,
+          returnUrls: (orderId) => ({
+            successUrl: `${siteUrl}${localizePath('/success', locale)}?order=${orderId}`,
+            cancelUrl: `${siteUrl}${localizePath(`/the-love-blueprint/${input.editionId}`, locale)}?checkout=cancelled`,
+          }),
+        };
 
   let perRecipient: LimitResult = { ok: true };
   let result;
@@ -61,7 +78,7 @@ export async function POST(request: Request) {
       { editionId: input.editionId, name: input.name, email: input.email, paymentMethod: input.paymentMethod, cardNumber: input.cardNumber },
       {
         idempotencyKey,
-        payments: demoPayments,
+        payments,
         // Past it nothing is stored and no email goes out: the shop is no relay for mail to one address.
         admit: async () => (perRecipient = await consume(db, { bucket: recipientBucket('order', input.email), limit: limits.emailsPerHour, windowSeconds: HOUR })).ok,
       },
@@ -84,6 +101,12 @@ export async function POST(request: Request) {
         return rateLimitedResponse(perRecipient.ok ? { retryAfterSeconds: HOUR } : perRecipient, 'We have sent several orders to this email address in the last hour. Please try again later.');
       case 'payment_declined':
         return jsonError(402, 'payment_declined', 'The payment was declined. Nothing was charged.');
+      case 'checkout_ended':
+        return jsonError(409, 'checkout_ended', 'This checkout has ended. Nothing was charged; please place the order again.');
+      case 'method_unavailable':
+        return jsonError(422, 'payment_method_unavailable', 'This payment method is not available right now. Nothing was charged; please choose another.', {
+          fields: { paymentMethod: 'paymentUnavailable' },
+        });
     }
   }
 
@@ -91,6 +114,7 @@ export async function POST(request: Request) {
   if (!result.replayed) void deliverMailNow();
 
   const { order } = result;
+  // A pending order's link is signed now and opens once the payment is confirmed.
   const token = signToken(order.id, appSecret());
   return Response.json(
     {
@@ -103,6 +127,8 @@ export async function POST(request: Request) {
       downloadUrl: `/api/download/${token}/${bookFileName(order.edition)}`,
       libraryUrl: `/library/${token}`,
       expiresAt: new Date(Date.now() + LINK_LIFETIME_MS).toISOString(),
+      status: order.status === 'paid' ? 'paid' : 'pending',
+      ...(result.checkoutUrl ? { checkoutUrl: result.checkoutUrl } : {}),
     } satisfies OrderConfirmation,
     { status: result.replayed ? 200 : 201, headers: { 'Cache-Control': 'no-store' } },
   );

@@ -40,6 +40,15 @@ export default async function LibraryPage({ params }: Props) {
     );
   }
   const edition = order ? findEdition(order.edition) : undefined;
+  // Paid on a hosted checkout whose confirmation has not arrived yet: not a broken link.
+  if (order?.status === 'pending' && !order.revoked_at) {
+    return (
+      <div className={`container ${styles.centerPage}`}>
+        <h1>{t('pendingTitle')}</h1>
+        <p className={styles.lead}>{t('pendingBody')}</p>
+      </div>
+    );
+  }
   if (!order || !edition || !hasLiveLinks(order)) redirect(brokenLink);
 
   if (!check.ok) {

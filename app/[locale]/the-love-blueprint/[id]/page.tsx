@@ -9,14 +9,18 @@ import { Link } from '@/lib/i18n/navigation';
 import { ShopJsonLd } from '@/components/seo/ShopJsonLd';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { PurchaseForm } from '@/components/shop/PurchaseForm';
+import { isHostedCheckout } from '@/lib/shop/provider';
 import styles from '@/components/shop/Shop.module.css';
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ checkout?: string | string[] }> };
 
 export const generateMetadata = titleMetadata('purchase');
 
-export default async function PurchasePage({ params }: Props) {
-  const { id } = await params;
+export default async function PurchasePage({ params, searchParams }: Props) {
+  const [{ id }, { checkout }] = await Promise.all([params, searchParams]);
+  // Stripe sends a buyer who cancels back here; the form still holds what they typed.
+  const cancelled = checkout === 'cancelled';
+  const hosted = isHostedCheckout();
   const edition = findEdition(id);
   if (!edition) notFound();
   const [t, locale] = await Promise.all([getTranslations('shop'), getPageLocale()]);
@@ -42,8 +46,16 @@ export default async function PurchasePage({ params }: Props) {
       </div>
       <div className={styles.card}>
         <h2>{t('formTitle')}</h2>
+        {cancelled ? (
+          <p className={styles.notice} role="status">
+            {t('checkoutCancelled')}
+          </p>
+        ) : null}
         <PurchaseForm
           editionId={edition.id}
+          locale={locale}
+          hostedCheckout={hosted}
+          cancelled={cancelled}
           labels={{
             name: t('name'),
             email: t('email'),
@@ -61,6 +73,9 @@ export default async function PurchasePage({ params }: Props) {
             confirm: t('confirm'),
             cancel: t('cancel'),
             processing: t('processing'),
+            redirecting: t('redirecting'),
+            // Beside the Purchase button: what happens to the money, whichever provider takes it.
+            paymentNotice: hosted ? t('hostedPaymentNote') : t('demoNotice'),
             errors,
           }}
         />

@@ -1,0 +1,47 @@
+import { getDb } from '@/lib/db/client';
+import { readLimited } from '@/lib/http/read-limited';
+import { jsonError } from '@/lib/security/json-request';
+import { applyPaymentEvent } from '@/lib/shop/payment-events';
+import { shopProvider } from '@/lib/shop/provider';
+import { toPaymentEvent, verifiedEvent } from '@/lib/shop/stripe';
+import { deliverMailNow, startMailWorker } from '@/lib/shop/mail-worker';
+
+// Stripe's events for one Checkout Session are a few KB; nothing legitimate comes near this.
+const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * POST /api/payments/stripe/webhook: Stripe's events, checked with the library against the
+ * raw body and STRIPE_WEBHOOK_SECRET (the signature is the check here, not the JSON/CSRF guard).
+ * A bad signature is 400 and changes nothing; each event applies once (lib/shop/payment-events.ts);
+ * a database that is down is 503, so Stripe retries later.
+ */
+export async function POST(request: Request) {
+  const provider = shopProvider();
+  if (provider.name !== 'stripe') return jsonError(404, 'not_found', 'This shop does not take Stripe payments.');
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_BODY_BYTES) return jsonError(413, 'too_large', 'The event is too large.');
+  let bytes;
+  try {
+    bytes = await readLimited(request.body, MAX_BODY_BYTES);
+  } catch {
+    return jsonError(400, 'unreadable_body', 'The request body could not be read.');
+  }
+  if (bytes === null) return jsonError(413, 'too_large', 'The event is too large.');
+  // The signature covers these exact bytes, so they are verified before anything parses them.
+  const raw = Buffer.from(bytes).toString('utf8');
+  const event = verifiedEvent(provider.stripe, raw, request.headers.get('stripe-signature'), provider.webhookSecret);
+  if (!event) return jsonError(400, 'bad_signature', 'The Stripe-Signature header does not match this body.');
+
+  let outcome;
+  try {
+    outcome = await applyPaymentEvent(await getDb(), toPaymentEvent(event));
+  } catch (error) {
+    console.error(`Stripe event ${event.id} could not be applied`, error);
+    return jsonError(503, 'unavailable', 'The event could not be stored. Please retry.');
+  }
+  if (outcome === 'applied') {
+    startMailWorker();
+    void deliverMailNow();
+  }
+  return Response.json({ received: true, outcome }, { headers: { 'Cache-Control': 'no-store' } });
+}

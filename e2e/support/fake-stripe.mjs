@@ -1,0 +1,273 @@
+// A Stripe-compatible test server for the calls the shop makes through the official `stripe`
+// library (written from Stripe's API reference): create, retrieve and expire Checkout Sessions,
+// a hosted page that pays or cancels, and events signed exactly as Stripe signs them
+// (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`). In-process, for e2e specs and
+// the bench; nothing here is used by the shop itself.
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+
+const API_VERSION = '2026-10-28.endive';
+const MAX_BODY_BYTES = 1024 * 1024;
+const id = (prefix) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Stripe's form encoding (`a[b][0][c]=1`) back into nested objects and arrays. */
+export function parseForm(body) {
+  const root = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node = root;
+    path.forEach((part, i) => {
+      const last = i === path.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]);
+      if (last) node[part] = value;
+      else node = node[part] ??= nextIsIndex ? [] : {};
+    });
+  }
+  return root;
+}
+
+const stripeError = (status, type, message, extra = {}) => ({ status, body: { error: { type, message, ...extra } } });
+
+/**
+ * @param {{ port?: number, webhookUrl?: string, webhookSecret: string, secretKey?: string }} options
+ */
+export async function startFakeStripe(options) {
+  let webhookUrl = options.webhookUrl;
+  let webhookMode = 'before-redirect';
+  let paypalAvailable = true;
+  const sessions = new Map();
+  const charges = new Map(); // session id → charge
+  const events = [];
+  const deliveries = [];
+  const requests = [];
+  const idempotent = new Map(); // key → { body, response }
+  const pendingTimers = new Set();
+
+  const sign = (payload, { timestamp = now(), secret = options.webhookSecret } = {}) =>
+    `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')}`;
+
+  function createEvent(type, object) {
+    const event = { id: id('evt'), object: 'event', api_version: API_VERSION, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: structuredClone(object) } };
+    events.push(event);
+    return event;
+  }
+
+  async function send(event) {
+    if (!webhookUrl) return 0;
+    const payload = JSON.stringify(event, null, 2);
+    try {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', 'Stripe-Signature': sign(payload) },
+        body: payload,
+      });
+      await response.arrayBuffer();
+      deliveries.push({ eventId: event.id, type: event.type, status: response.status });
+      return response.status;
+    } catch {
+      deliveries.push({ eventId: event.id, type: event.type, status: 'error' });
+      return 0;
+    }
+  }
+
+  function createSession(params, baseUrl) {
+    if (params.mode !== 'payment') return stripeError(400, 'invalid_request_error', 'Missing required param: mode.', { param: 'mode' });
+    for (const param of ['success_url', 'cancel_url']) {
+      if (!params[param]) return stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, { param });
+    }
+    const items = params.line_items ?? [];
+    if (!items.length) return stripeError(400, 'invalid_request_error', 'Missing required param: line_items.', { param: 'line_items' });
+    const price = items[0].price_data;
+    if (!price?.currency || !price?.unit_amount || !price?.product_data?.name) {
+      return stripeError(400, 'invalid_request_error', 'Missing required param: line_items[0][price_data].', { param: 'line_items[0][price_data]' });
+    }
+    const types = params.allowed_payment_method_types ?? params.payment_method_types ?? ['card'];
+    if (types.includes('paypal') && !paypalAvailable) {
+      return stripeError(400, 'invalid_request_error', 'The payment method type "paypal" is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings).', {
+        param: 'allowed_payment_method_types',
+      });
+    }
+    const amount = items.reduce((sum, item) => sum + Number(item.price_data.unit_amount) * Number(item.quantity ?? 1), 0);
+    const session = {
+      id: id('cs'),
+      object: 'checkout.session',
+      allowed_payment_method_types: types,
+      amount_subtotal: amount,
+      amount_total: amount,
+      cancel_url: params.cancel_url,
+      client_reference_id: params.client_reference_id ?? null,
+      created: now(),
+      currency: price.currency.toLowerCase(),
+      customer_details: null,
+      customer_email: params.customer_email ?? null,
+      expires_at: Number(params.expires_at ?? now() + 24 * 3600),
+      livemode: false,
+      locale: params.locale ?? null,
+      metadata: params.metadata ?? {},
+      mode: 'payment',
+      payment_intent: null,
+      payment_method_types: types,
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: params.success_url,
+      url: null,
+    };
+    session.url = `${baseUrl}/pay/${session.id}`;
+    sessions.set(session.id, session);
+    return { status: 200, body: session };
+  }
+
+  /** The buyer pays: the session completes with one payment intent and one charge, whatever is clicked twice. */
+  function complete(session) {
+    if (session.status !== 'open') return false;
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.payment_intent = id('pi');
+    session.customer_details = { email: session.customer_email, name: null };
+    charges.set(session.id, { id: id('ch'), object: 'charge', amount: session.amount_total, amount_refunded: 0, currency: session.currency, payment_intent: session.payment_intent, refunded: false, status: 'succeeded' });
+    return true;
+  }
+
+  async function pay(sessionId) {
+    const session = sessions.get(sessionId);
+    if (!session || !complete(session)) return;
+    const event = createEvent('checkout.session.completed', session);
+    if (webhookMode === 'before-redirect') await send(event);
+    else if (webhookMode === 'after-redirect') {
+      const timer = setTimeout(() => {
+        pendingTimers.delete(timer);
+        void send(event);
+      }, 1500);
+      pendingTimers.add(timer);
+    }
+  }
+
+  function hostedPage(session) {
+    const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: session.currency.toUpperCase() }).format(session.amount_total / 100);
+    const body =
+      session.status === 'open'
+        ? `<p>${escapeHtml(amount)} · ${escapeHtml(session.customer_email ?? '')} · ${escapeHtml(session.payment_method_types.join(', '))}</p>
+<form method="post" action="/pay/${escapeHtml(session.id)}"><button type="submit">Pay</button></form>
+<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p>`
+        : `<p>This checkout session is ${escapeHtml(session.status)}.</p>`;
+    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Pay Amora</title></head><body><main><h1>Pay Amora</h1>${body}</main></body></html>`;
+  }
+
+  async function route(req, raw, baseUrl) {
+    const url = new URL(req.url, baseUrl);
+    const hosted = /^\/pay\/(cs_[A-Za-z0-9_]+)$/.exec(url.pathname);
+    if (hosted) {
+      const session = sessions.get(hosted[1]);
+      if (!session) return { status: 404, html: '<!DOCTYPE html><title>Not found</title><p>No such checkout.</p>' };
+      if (req.method === 'GET') return { status: 200, html: hostedPage(session) };
+      await pay(session.id);
+      return { status: 303, location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) };
+    }
+
+    requests.push({ method: req.method, path: url.pathname, idempotencyKey: req.headers['idempotency-key'] });
+    if (options.secretKey && req.headers.authorization !== `Bearer ${options.secretKey}`) {
+      return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.', { code: 'api_key_invalid' });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const key = req.headers['idempotency-key'];
+      const previous = key && idempotent.get(key);
+      if (previous) {
+        return previous.body === raw
+          ? previous.response
+          : stripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with.`);
+      }
+      const response = createSession(parseForm(raw), baseUrl);
+      if (key) idempotent.set(key, { body: raw, response });
+      return response;
+    }
+    const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
+    if (one) {
+      const session = sessions.get(one[1]);
+      if (!session) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${one[1]}'`, { code: 'resource_missing', param: 'session' });
+      if (!one[2] && req.method === 'GET') return { status: 200, body: session };
+      if (one[2] && req.method === 'POST') {
+        if (session.status !== 'open') return stripeError(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired.`);
+        await api.expire(session.id);
+        return { status: 200, body: session };
+      }
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
+  }
+
+  const server = createServer((req, res) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', async () => {
+      if (size > MAX_BODY_BYTES) return res.writeHead(413).end();
+      const baseUrl = `http://127.0.0.1:${server.address().port}`;
+      const answer = await route(req, Buffer.concat(chunks).toString('utf8'), baseUrl);
+      if (answer.location) return res.writeHead(answer.status, { Location: answer.location }).end();
+      if (answer.html) return res.writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(answer.html);
+      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), 'Stripe-Version': API_VERSION }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = server.address().port;
+
+  const sessionOrThrow = (sessionId) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    return session;
+  };
+  const eventOrThrow = (eventId) => {
+    const event = events.find((e) => e.id === eventId);
+    if (!event) throw new Error(`no event ${eventId}`);
+    return event;
+  };
+
+  const api = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    sessions,
+    events,
+    deliveries,
+    requests,
+    sign,
+    setWebhookUrl: (url) => void (webhookUrl = url),
+    setWebhookMode: (mode) => void (webhookMode = mode),
+    setPaypalAvailable: (available) => void (paypalAvailable = available),
+    pay,
+    async expire(sessionId) {
+      const session = sessionOrThrow(sessionId);
+      session.status = 'expired';
+      const event = createEvent('checkout.session.expired', session);
+      await send(event);
+      return event;
+    },
+    async refund(sessionId) {
+      const charge = charges.get(sessionId);
+      if (!charge) throw new Error(`session ${sessionId} has no charge to refund`);
+      Object.assign(charge, { amount_refunded: charge.amount, refunded: true });
+      const event = createEvent('charge.refunded', charge);
+      await send(event);
+      return event;
+    },
+    async dispute(sessionId) {
+      const charge = charges.get(sessionId);
+      if (!charge) throw new Error(`session ${sessionId} has no charge to dispute`);
+      const event = createEvent('charge.dispute.created', { id: id('dp'), object: 'dispute', amount: charge.amount, charge: charge.id, currency: charge.currency, payment_intent: charge.payment_intent, reason: 'fraudulent', status: 'needs_response' });
+      await send(event);
+      return event;
+    },
+    redeliver: (eventId) => send(eventOrThrow(eventId)),
+    deliver: (eventId) => send(eventOrThrow(eventId)),
+    close: () =>
+      new Promise((resolve) => {
+        for (const timer of pendingTimers) clearTimeout(timer);
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+  return api;
+}
