@@ -18,6 +18,7 @@ const legalLinks = [
 const companyLinks = [
   { href: '/blog', key: 'blog' },
   { href: '/help-centre', key: 'helpCentre' },
+  { href: '/library', key: 'findPurchases' },
 ] as const;
 
 export async function Footer() {

@@ -1,4 +1,5 @@
 import { site } from '@/lib/site';
+import { emailButton, emailFrame, escapeHtml } from './frame';
 import { isPlainName } from '@/lib/shop/purchase-schema';
 
 /** The buyer's email: plain text and HTML in the brand's style, with the one link to their book. */
@@ -7,8 +8,6 @@ export type MagicLinkMail = { to: string; name: string; editionLabel: string; li
 /** Said wherever the demo shop confirms an order: nothing was charged for it. */
 export const DEMO_NOTICE = 'Demo shop: no payment is taken.';
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * "Hi {name}," only for a name that reads as a name; anything else (an order stored before the
@@ -41,20 +40,14 @@ export function buildMagicLinkEmail(mail: MagicLinkMail) {
     `Order ${mail.orderId}`,
     ...(mail.demo ? [DEMO_NOTICE] : []),
   ].join('\n');
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#fff8f5;font-family:Helvetica,Arial,sans-serif;color:#1f1a24">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fff8f5;padding:32px 12px"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;border:1px solid #eadfe3">
-<tr><td style="padding:28px 32px 8px;font-family:Georgia,serif;font-size:24px;font-weight:bold;color:#b0234f">&#9829; ${escapeHtml(site.brand)}</td></tr>
-<tr><td style="padding:8px 32px;font-size:16px;line-height:1.6">
-<p style="margin:0 0 16px">${name ? `Hi ${escapeHtml(name)},` : 'Hi,'}</p>
+  const html = emailFrame(
+    subject,
+    `<p style="margin:0 0 16px">${name ? `Hi ${escapeHtml(name)},` : 'Hi,'}</p>
 <p style="margin:0 0 16px">Thank you for buying <strong>The Love Blueprint</strong> (${escapeHtml(mail.editionLabel)} edition). Your personal copy is ready.</p>
-<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(mail.link)}" style="display:inline-block;background:#b0234f;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 28px;border-radius:999px">Download your eBook</a></p>
+<p style="margin:24px 0;text-align:center">${emailButton(mail.link, 'Download your eBook')}</p>
 <p style="margin:0 0 16px;font-size:14px;color:#4d4456">The link works until ${escapeHtml(expires)} and for up to 10 downloads. If it has expired, open it anyway and we'll email you a fresh one.</p>
-<p style="margin:0 0 16px;font-size:14px;color:#4d4456">Questions about the exercises? Write to <a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#b0234f">${escapeHtml(site.supportEmail)}</a>.</p>
-</td></tr>
-<tr><td style="padding:8px 32px 28px;font-size:12px;color:#4d4456">Order ${escapeHtml(mail.orderId)}${mail.demo ? `<br>${DEMO_NOTICE}` : ''}</td></tr>
-</table></td></tr></table></body></html>`;
+<p style="margin:0 0 16px;font-size:14px;color:#4d4456">Questions about the exercises? Write to <a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#b0234f">${escapeHtml(site.supportEmail)}</a>.</p>`,
+    `Order ${escapeHtml(mail.orderId)}${mail.demo ? `<br>${DEMO_NOTICE}` : ''}`,
+  );
   return { to: mail.to, subject, text, html };
 }

@@ -23,7 +23,10 @@ async function main() {
     process.exit(1);
   }
   const { host, port, trustedProxyHops } = config;
-  const server = createServer();
+  // Idle keep-alive connections stay open longer than any client or proxy keeps them (nginx's
+  // upstream keepalive holds them 60 s): with Node's 5 s, a proxy reusing a socket the server is
+  // just closing gets a reset, and a POST on it fails.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   // Next is told it is "localhost" whatever address it listens on: it writes 127.0.0.1 and ::1 as
   // localhost in its own URLs, and takes any other name for another server (DESIGN.md §1).
   const origin = { hostname: 'localhost', port };

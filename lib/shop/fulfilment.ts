@@ -1,10 +1,12 @@
 import type { Db } from '@/lib/db/client';
 import { buildMagicLinkEmail } from '@/lib/mail/magic-link';
+import { buildLookupEmail } from '@/lib/mail/lookup';
+import { liveOrdersOf } from './lookup';
 import type { OutgoingMail } from '@/lib/mail/transport';
 import { findEdition } from './catalogue';
 import { signToken } from './tokens';
 
-type QueuedMail = { id: number; order_id: string; attempts: number; name: string; email: string; edition: string; provider: string };
+type QueuedMail = { id: number; order_id: string; kind: string; attempts: number; name: string; email: string; edition: string; provider: string };
 
 /** The page a magic link opens. */
 export const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}/library/${token}`;
@@ -30,24 +32,15 @@ export async function deliverPendingMail(
      WHERE q.order_id = o.id AND q.id IN (
        SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED
      )
-     RETURNING q.id, q.order_id, q.attempts, o.name, o.email, o.edition, o.provider`,
+     RETURNING q.id, q.order_id, q.kind, q.attempts, o.name, o.email, o.edition, o.provider`,
   );
   let sent = 0;
   let failed = 0;
   for (const row of rows) {
-    const token = signToken(row.order_id, options.secret, options.now);
-    const expiresAt = new Date(JSON.parse(Buffer.from(token.split('~')[0]!, 'base64url').toString()).x as number);
-    const mail = buildMagicLinkEmail({
-      to: row.email,
-      name: row.name,
-      editionLabel: findEdition(row.edition)?.label ?? row.edition,
-      link: libraryUrl(options.siteUrl, token),
-      orderId: row.order_id,
-      expiresAt,
-      demo: row.provider === 'demo',
-    });
     try {
-      await options.send(mail);
+      const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : magicLinkMail(row, options);
+      // A lookup whose orders were all revoked since it was asked has nothing left to send.
+      if (mail) await options.send(mail);
       await db.query('UPDATE mail_queue SET sent_at = now(), last_error = NULL WHERE id = $1', [row.id]);
       sent += 1;
     } catch (error) {
@@ -59,4 +52,36 @@ export async function deliverPendingMail(
     }
   }
   return { sent, failed };
+}
+
+type Signing = { siteUrl: string; secret: string; now?: number };
+const editionLabel = (edition: string) => findEdition(edition)?.label ?? edition;
+
+function magicLinkMail(row: QueuedMail, options: Signing) {
+  const token = signToken(row.order_id, options.secret, options.now);
+  const expiresAt = new Date(JSON.parse(Buffer.from(token.split('~')[0]!, 'base64url').toString()).x as number);
+  return buildMagicLinkEmail({
+    to: row.email,
+    name: row.name,
+    editionLabel: editionLabel(row.edition),
+    link: libraryUrl(options.siteUrl, token),
+    orderId: row.order_id,
+    expiresAt,
+    demo: row.provider === 'demo',
+  });
+}
+
+/** Every order the address has when the email is sent, each with a fresh link. */
+async function lookupMail(db: Db, row: QueuedMail, options: Signing) {
+  const orders = await liveOrdersOf(db, row.email);
+  if (!orders.length) return undefined;
+  return buildLookupEmail({
+    to: row.email,
+    orders: orders.map((order) => ({
+      orderId: order.id,
+      editionLabel: editionLabel(order.edition),
+      date: new Date(order.created_at),
+      link: libraryUrl(options.siteUrl, signToken(order.id, options.secret, options.now)),
+    })),
+  });
 }

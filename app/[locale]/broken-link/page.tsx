@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { StatusPage } from '@/components/layout/StatusPage';
+import { Link } from '@/lib/i18n/navigation';
+import buttons from '@/components/ui/button.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('brokenLink');
@@ -9,5 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function Page() {
   const t = await getTranslations();
-  return <StatusPage title={t('brokenLink.title')} body={t('brokenLink.body')} homeLabel={t('common.goHome')} />;
+  return (
+    <StatusPage title={t('brokenLink.title')} body={t('brokenLink.body')} homeLabel={t('common.goHome')}>
+      <Link href="/library" className={buttons.secondary}>
+        {t('library.findLink')}
+      </Link>
+    </StatusPage>
+  );
 }

@@ -21,7 +21,12 @@ type Props = { searchParams: Promise<{ order?: string | string[] }> };
  * Without `order` (the demo shop, SPEC.md), the purchase was paid when it was placed.
  */
 export default async function SuccessPage({ searchParams }: Props) {
-  const [{ order: orderParam }, t, locale] = await Promise.all([searchParams, getTranslations('success'), getPageLocale()]);
+  const [{ order: orderParam }, t, tLibrary, locale] = await Promise.all([searchParams, getTranslations('success'), getTranslations('library'), getPageLocale()]);
+  const findPurchases = (
+    <p className={styles.muted}>
+      <Link href="/library">{tLibrary('findLink')}</Link>
+    </p>
+  );
   const orderId = typeof orderParam === 'string' ? orderParam : undefined;
   if (orderId) {
     // One buyer's order: never kept for anyone else.
@@ -45,6 +50,7 @@ export default async function SuccessPage({ searchParams }: Props) {
               <Link className={buttons.primary} href={order?.edition ? `/the-love-blueprint/${order.edition}` : '/the-love-blueprint'}>
                 {t('backToPurchase')}
               </Link>
+              {findPurchases}
             </>
           )}
         </div>
@@ -69,6 +75,7 @@ export default async function SuccessPage({ searchParams }: Props) {
           downloaded: t('downloaded'),
         }}
       />
+      {findPurchases}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { findEdition } from '@/lib/shop/catalogue';
 import { findOrder, hasLiveLinks } from '@/lib/shop/orders';
 import { bookFileName, MAX_DOWNLOADS, verifyToken } from '@/lib/shop/tokens';
 import { localizePath } from '@/lib/i18n/paths';
+import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/site';
 import { declarePersonalDocument } from '@/lib/http/document-policy';
 import { titleMetadata } from '@/components/layout/TitlePage';
@@ -60,6 +61,9 @@ export default async function LibraryPage({ params }: Props) {
           token={token}
           labels={{ send: t('sendNew'), sending: t('sending'), sent: t('sent'), failed: t('sendFailed', { email: site.supportEmail }) }}
         />
+        <p className={styles.muted}>
+          <Link href="/library">{t('findLink')}</Link>
+        </p>
       </div>
     );
   }

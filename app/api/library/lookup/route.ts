@@ -1,0 +1,73 @@
+import { after } from 'next/server';
+import { z } from 'zod';
+import { env } from '@/lib/env';
+import { getDb } from '@/lib/db/client';
+import { clientAddress } from '@/lib/http/client-address';
+import { readLimited } from '@/lib/http/read-limited';
+import { isCrossSite, jsonError, readJsonBody } from '@/lib/security/json-request';
+import { clientBucket, consume, rateLimitedResponse, recipientBucket } from '@/lib/security/rate-limit';
+import { localizePath } from '@/lib/i18n/paths';
+import { defaultLocale, isLocale } from '@/lib/i18n/locales';
+import { EMAIL_PATTERN } from '@/lib/shop/purchase-schema';
+import { queuePurchaseLookup } from '@/lib/shop/lookup';
+import { deliverMailNow, startMailWorker } from '@/lib/shop/mail-worker';
+
+const lookupSchema = z.object({ email: z.string().trim().min(1).max(254).regex(EMAIL_PATTERN), locale: z.string().max(10).optional() });
+const ANSWER = { ok: true, message: 'If this address has purchases, an email with a link to each of them is on its way.' };
+const MAX_BODY_BYTES = 1024;
+
+/**
+ * POST /api/library/lookup { email }: "Find my purchases". Always 202 with the same body,
+ * whether or not the address has orders; the lookup and the email happen after the answer,
+ * so neither the body nor the time taken says whether the address bought anything. Limits:
+ * LINK_LIMIT_PER_MINUTE per client (429), EMAIL_LIMIT_PER_HOUR lookup emails per address
+ * (silently: past it nothing is sent, and the answer is the same).
+ * The /library page posts it as a plain HTML form (no JavaScript needed): that gets a 303 back
+ * to the page, with the outcome in the query.
+ */
+export async function POST(request: Request) {
+  const { limits, siteUrl } = env();
+  const isForm = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+  const input = isForm ? await readForm(request, siteUrl) : await readJson(request, siteUrl);
+  if (input instanceof Response) return input;
+  const parsed = lookupSchema.safeParse(input);
+  const locale = isLocale(parsed.data?.locale) ? parsed.data.locale : defaultLocale;
+  const back = (outcome: string) => new Response(null, { status: 303, headers: { Location: `${localizePath('/library', locale)}?${outcome}`, 'Cache-Control': 'no-store' } });
+  if (!parsed.success) return isForm ? back('error=invalid') : jsonError(422, 'invalid_email', 'Please enter a valid email address.', { fields: { email: 'emailInvalid' } });
+
+  let db;
+  try {
+    db = await getDb();
+    const perClient = await consume(db, { bucket: clientBucket('lookup', clientAddress(request)), limit: limits.linkRequestsPerMinute, windowSeconds: 60 });
+    if (!perClient.ok) return isForm ? back('error=limited') : rateLimitedResponse(perClient, 'Too many requests from this address. Please wait a moment and try again.');
+  } catch {
+    return jsonError(503, 'unavailable', 'We could not look up purchases just now. Please try again in a moment.', { headers: { 'Retry-After': '5' } });
+  }
+
+  const { email } = parsed.data;
+  after(async () => {
+    try {
+      const perRecipient = await consume(db, { bucket: recipientBucket('lookup', email), limit: limits.emailsPerHour, windowSeconds: 3600 });
+      if (perRecipient.ok && (await queuePurchaseLookup(db, email))) {
+        startMailWorker();
+        await deliverMailNow();
+      }
+    } catch (error) {
+      console.error('A purchase lookup could not be queued', error);
+    }
+  });
+  return isForm ? back('sent=1') : Response.json(ANSWER, { status: 202, headers: { 'Cache-Control': 'no-store' } });
+}
+
+async function readJson(request: Request, siteUrl: string): Promise<unknown> {
+  const body = await readJsonBody(request, { siteUrl, maxBytes: MAX_BODY_BYTES });
+  return body.ok ? body.body : body.response;
+}
+
+/** A form post from the /library page: same-site only, small, decoded as the browser encoded it. */
+async function readForm(request: Request, siteUrl: string): Promise<unknown> {
+  if (isCrossSite(request, siteUrl)) return jsonError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
+  const bytes = await readLimited(request.body, MAX_BODY_BYTES).catch(() => null);
+  if (!bytes) return jsonError(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
+  return Object.fromEntries(new URLSearchParams(Buffer.from(bytes).toString('utf8')));
+}
