@@ -33,6 +33,8 @@ function site(port: number, env: Record<string, string> = {}) {
  */
 export default defineConfig({
   testDir: './e2e',
+  // Specs only: e2e/support/*.test.ts are vitest's (the test doubles' own tests).
+  testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -2,6 +2,7 @@ import { test, expect } from './fixtures';
 import { PORTS } from './support/ports';
 import { messagesTo, outboxOf } from './support/outbox';
 import { join } from 'node:path';
+import { startServer } from './support/server';
 
 /**
  * "Find my purchases" (/library): the answer never says whether an address bought anything;
@@ -85,4 +86,27 @@ test('the footer, /broken-link and /success lead to Find my purchases', async ({
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Find my purchases' })).toHaveAttribute('href', '/library');
   await page.goto('/fr/success');
   await expect(page.getByRole('link', { name: 'Lien perdu ? Retrouver mes achats' })).toHaveAttribute('href', '/fr/library');
+});
+
+test('the limits: one lookup email per address an hour (the rest silently), and 429 past the per-client limit', async () => {
+  test.setTimeout(90_000);
+  const server = await startServer(PORTS.lookupLimits, { LINK_LIMIT_PER_MINUTE: '3', EMAIL_LIMIT_PER_HOUR: '1' });
+  try {
+    const outbox = outboxOf(server.dataDir);
+    const email = `lookup-limit-${Date.now()}@example.com`;
+    const order = await fetch(`${server.origin}/api/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ editionId: 'en', name: 'Lina Lookup', email, paymentMethod: 'paypal', acceptDelivery: true }),
+    });
+    expect(order.status).toBe(201);
+    const ask = async () =>
+      (await fetch(`${server.origin}/api/library/lookup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).status;
+    expect([await ask(), await ask(), await ask(), await ask()]).toEqual([202, 202, 202, 429]);
+    await expect.poll(() => messagesTo(outbox, email).filter((m) => m.raw.includes('Subject: Your purchases at Amora')).length, { timeout: 15_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(messagesTo(outbox, email).filter((m) => m.raw.includes('Subject: Your purchases at Amora'))).toHaveLength(1);
+  } finally {
+    await server.stop();
+  }
 });

@@ -23,6 +23,8 @@ export const PORTS = {
   proxied: 3110,
   /** e2e/stripe.spec.ts: the site with PAYMENT_PROVIDER=stripe against the fake Stripe. */
   stripe: 3111,
+  /** e2e/library-lookup.spec.ts: small lookup limits. */
+  lookupLimits: 3112,
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: 3121,
   clusterHttp: 3180,
