@@ -52,6 +52,22 @@ describe('front door: who is asking', () => {
     expect(seen[0]!.headers[CLIENT_ADDRESS_HEADER]).toBe('198.51.100.4');
   });
 
+  it('takes a path that starts with // as a path, not a host, and never throws on it (found by e2e/property.spec.ts)', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${origin}/`, { path: '//E%5C%60%7Bo7rJB?section=2&page=-9' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBeLessThan(500);
+    expect((await fetch(`${origin}/blog`)).status).toBe(200);
+  });
+
   it('answers a malformed %-escape with 400 before the app sees it', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
@@ -111,6 +127,14 @@ describe('front door: languages', () => {
     expect(page1.headers.getSetCookie()).toEqual(['NEXT_LOCALE=ja; Path=/; Max-Age=31536000; SameSite=Lax']);
     const again = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=ja' } });
     expect(again.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('remembers a language only from a page the visitor opens, not from a background fetch (a late prefetch undid a choice)', async () => {
+    const origin = await serve(page([]));
+    const prefetch = await fetch(`${origin}/de/blog`, { headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'empty' } });
+    expect(prefetch.headers.getSetCookie()).toEqual([]);
+    const opened = await fetch(`${origin}/de/blog`, { headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'document' } });
+    expect(opened.headers.getSetCookie()).toEqual(['NEXT_LOCALE=de; Path=/; Max-Age=31536000; SameSite=Lax']);
   });
 });
 

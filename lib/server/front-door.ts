@@ -58,7 +58,14 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
     // 1. Malformed escapes; escaped letters and digits are written plainly (/%6Cibrary is /library).
     const [rawPath = '/', rawQuery] = (req.url ?? '/').split(/\?(.*)/s);
     req.url = `${normalizeEscapes(rawPath)}${rawQuery !== undefined ? `?${rawQuery}` : ''}`;
-    const url = new URL(req.url, 'http://localhost');
+    // Parsed as a path on our own origin: relative to a base, "//x" would be read as a host (and an
+    // invalid one throws, which took the process down).
+    const url = URL.canParse(`http://localhost${req.url}`) ? new URL(`http://localhost${req.url}`) : undefined;
+    if (!url || !req.url.startsWith('/')) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Bad request: the address is not a path.');
+      return;
+    }
     if (!isDecodable(url.pathname)) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Bad request: the address contains a malformed %-escape.');
@@ -104,7 +111,10 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
         return;
       }
     }
-    const cookies = route?.kind === 'page' && route.remember ? [localeCookie(route.remember, https)] : [];
+    // Only what the visitor opens is remembered, not what the page fetches in the background: a
+    // late prefetch of a German link must not undo the English the visitor just chose.
+    const background = req.headers['sec-fetch-dest'] !== undefined && req.headers['sec-fetch-dest'] !== 'document';
+    const cookies = route?.kind === 'page' && route.remember && !background ? [localeCookie(route.remember, https)] : [];
 
     // 5. The nonce, and the headers every response leaves with.
     const nonce = createNonce();
