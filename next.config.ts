@@ -14,7 +14,7 @@ const nextConfig: NextConfig = {
   compress: false,
   reactStrictMode: true,
   // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdf-lib'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdf-lib', '@pdf-lib/fontkit', 'wawoff2', 'regenerator-runtime'],
   // Security headers are set by the front door on every response (lib/server/front-door.ts).
 };
 

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { test, expect, expectNoAxeViolations } from './fixtures';
@@ -210,6 +212,27 @@ test.describe('after the purchase', () => {
     const sent = messagesTo(OUTBOX, email);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain('Demo shop: no payment is taken.');
+  });
+
+  test('a name in another script is printed on every page of the copy, never as "?"', async ({ request }) => {
+    test.setTimeout(60_000);
+    const name = 'مريم الحسن';
+    const order = await request.post('/api/orders', { data: { editionId: 'en', name, email: `maryam-${Date.now()}@example.com`, paymentMethod: 'paypal', acceptDelivery: true } });
+    expect(order.status()).toBe(201);
+    const file = await request.get((await order.json()).downloadUrl);
+    expect(file.status()).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'amora-e2e-stamp-'));
+    const path = join(dir, 'copy.pdf');
+    writeFileSync(path, await file.body());
+    // Read back with poppler, as a reader's PDF viewer would; bidi marks aside, the words are there.
+    const pages = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').split('\f').filter((page) => page.trim());
+    expect(pages).toHaveLength(43);
+    for (const page of pages) {
+      expect(page).toContain('مريم');
+      expect(page).toContain('الحسن');
+    }
+    expect(pages.join('')).not.toContain('???');
+    rmSync(dir, { recursive: true, force: true });
   });
 
   test('/success with nothing stored says so', async ({ page }) => {

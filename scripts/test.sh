@@ -22,6 +22,8 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+# pdftotext and pdftoppm read back the stamped PDFs (lib/shop/stamp.test.ts).
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> Installing Debian's ${missing[*]}"
   as_root apt-get update -qq

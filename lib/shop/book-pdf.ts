@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Manuscript } from './manuscript';
 import { toWinAnsi } from './pdf-text';
+import { prepareStamp } from './stamp';
 
 /**
  * Typesets the manuscript into the printable book: a cover, a table of contents, the
@@ -299,17 +300,13 @@ export async function renderBook(book: Manuscript, labels: BookLabels, coverLine
   return doc.save();
 }
 
-/** Puts the buyer's name, email and order id on every page of a copy. */
+/** Puts the buyer's name, email and order id on every page of a copy, in whatever script the name is written. */
 export async function stampBook(base: Uint8Array, stamp: { name: string; email: string; orderId: string }, template: string): Promise<Uint8Array> {
   const doc = await PDFDocument.load(base);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const line = toWinAnsi(template.replace('{name}', stamp.name).replace('{email}', stamp.email).replace('{order}', stamp.orderId));
-  for (const page of doc.getPages()) {
-    const { width } = page.getSize();
-    const size = 7;
-    const text = font.widthOfTextAtSize(line, size) > width - 80 ? line.slice(0, 140) : line;
-    page.drawText(text, { x: 40, y: 22, font, size, color: rgb(0.45, 0.42, 0.48) });
-  }
+  const line = template.replace('{name}', stamp.name).replace('{email}', stamp.email).replace('{order}', stamp.orderId);
+  const width = doc.getPage(0).getSize().width;
+  const draw = await prepareStamp(doc, line, { size: 7, maxWidth: width - 80 });
+  for (const page of doc.getPages()) draw(page, 40, 22);
   doc.setKeywords([toWinAnsi(`order:${stamp.orderId}`)]);
   return doc.save();
 }
