@@ -79,4 +79,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX payment_events_reference ON payment_events (payment_reference);
     `,
   },
+  {
+    version: 5,
+    name: 'the language an order was placed in',
+    sql: `
+      ALTER TABLE orders ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
+    `,
+  },
 ];

@@ -15,6 +15,8 @@ export const sameInEveryLanguage: ReadonlySet<string> = new Set([
   '{brand}', 'OK', 'Marketing', 'Error 404', 'Canada', 'Vancouver, Canada', 'Lyon, France', 'PayPal', 'App Store', 'Google Play', 'Instagram', 'Facebook', 'X', 'Blog', 'Email', 'E-mail',
   'N/A', '{index} / {total}', '{index} of {total}', '{brand} · {title}', '%s · {brand}', 'The Love Blueprint', 'The Love BluePrint',
   'Cookies', 'Chat', 'Spam', 'Online', 'Stop', 'Start', 'Menu', 'Support', 'Premium', 'Name', 'Status', 'Info', 'Links', 'Hotline',
+  // Words French shares with English, and quotation marks that are the same in several languages.
+  'Date', '“{text}”',
 ]);
 
 /** Keys in content files whose values are names, paths or identifiers, not prose. */

@@ -1,13 +1,19 @@
+import { createTranslator } from 'next-intl';
 import { site } from '@/lib/site';
-import { emailButton, emailFrame, escapeHtml } from './frame';
+import { directionOf, type Locale } from '@/lib/i18n/locales';
+import type { Messages } from '@/lib/i18n/messages';
 import { isPlainName } from '@/lib/shop/purchase-schema';
+import type { PaymentMethod } from '@/lib/shop/payment-methods';
+import { emailButton, emailFrame, escapeHtml } from './frame';
 
-/** The buyer's email: plain text and HTML in the brand's style, with the one link to their book. */
-export type MagicLinkMail = { to: string; name: string; editionLabel: string; link: string; orderId: string; expiresAt: Date; demo?: boolean };
-
-/** Said wherever the demo shop confirms an order: nothing was charged for it. */
-export const DEMO_NOTICE = 'Demo shop: no payment is taken.';
-
+/**
+ * The order's email: the link to the buyer's book, and the receipt that is the durable record EU
+ * law asks for (Directive 2011/83/EU, Art. 8(7) and 16(m)): what was bought, when, for how much,
+ * paid how, from whom, and the buyer's consent to immediate delivery, quoted. In the language of
+ * the page the buyer bought on; plain text and HTML.
+ */
+export type Receipt = { orderedAt: Date; amountCents: number; currency: string; paymentMethod: PaymentMethod; cardLast4: string | null };
+export type MagicLinkMail = { to: string; name: string; editionLabel: string; link: string; orderId: string; expiresAt: Date; demo?: boolean; receipt?: Receipt };
 
 /**
  * "Hi {name}," only for a name that reads as a name; anything else (an order stored before the
@@ -18,36 +24,73 @@ export function greetingName(name: string): string | undefined {
   return isPlainName(trimmed) ? trimmed : undefined;
 }
 
-export function buildMagicLinkEmail(mail: MagicLinkMail) {
+export function buildMagicLinkEmail(mail: MagicLinkMail, locale: Locale, messages: Messages) {
+  const t = createTranslator({ locale, messages, namespace: 'email' });
+  const shop = createTranslator({ locale, messages, namespace: 'shop' });
   const name = greetingName(mail.name);
-  const expires = mail.expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
-  const subject = `Your copy of The Love Blueprint is ready`;
+  const longDate = (date: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  const subject = t('subject');
+  const greeting = name ? t('greeting', { name }) : t('greetingPlain');
+  const thanks = t('thanks', { edition: mail.editionLabel });
+  const validity = t('validity', { date: longDate(mail.expiresAt) });
+  const demo = mail.demo ? shop('demoNotice') : undefined;
+
+  const receipt = mail.receipt
+    ? [
+        [t('orderId'), mail.orderId],
+        [t('date'), longDate(mail.receipt.orderedAt)],
+        [t('edition'), `The Love Blueprint (${mail.editionLabel})`],
+        [t('price'), new Intl.NumberFormat(locale, { style: 'currency', currency: mail.receipt.currency }).format(mail.receipt.amountCents / 100)],
+        [t('payment'), paymentOf(mail.receipt, t)],
+        [t('seller'), `${site.brand} · ${site.supportEmail}`],
+      ]
+    : [];
+  const consent = t('quote', { text: shop('acceptDelivery') });
+
   const text = [
-    name ? `Hi ${name},` : 'Hi,',
+    greeting,
     '',
-    `Thank you for buying The Love Blueprint (${mail.editionLabel} edition).`,
+    thanks,
     '',
-    'Open this link to download your personal copy of the PDF:',
+    t('openLink'),
     mail.link,
     '',
-    `The link works until ${expires} and for up to 10 downloads. If it has expired, open it anyway and we'll email you a fresh one.`,
+    validity,
     '',
-    `Questions about the exercises? Reply to this email or write to ${site.supportEmail}.`,
+    t('questions', { email: site.supportEmail }),
     '',
-    `With love,`,
-    `The ${site.brand} team`,
+    t('signoff'),
+    t('team', { brand: site.brand }),
     '',
-    `Order ${mail.orderId}`,
-    ...(mail.demo ? [DEMO_NOTICE] : []),
+    ...(mail.receipt ? [`${t('receipt')}`, ...receipt.map(([label, value]) => `${label}: ${value}`), '', `${t('consent')}:`, consent, ''] : []),
+    `${t('orderId')} ${mail.orderId}`,
+    ...(demo ? [demo] : []),
   ].join('\n');
+
+  const receiptHtml = mail.receipt
+    ? `<h2 style="margin:24px 0 8px;font-size:16px">${escapeHtml(t('receipt'))}</h2>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;font-size:14px;border-collapse:collapse">
+${receipt.map(([label, value]) => `<tr><td style="padding:4px 0;color:#4d4456;width:40%">${escapeHtml(label!)}</td><td style="padding:4px 0">${escapeHtml(value!)}</td></tr>`).join('\n')}
+</table>
+<p style="margin:16px 0 4px;font-size:14px;color:#4d4456">${escapeHtml(t('consent'))}:</p>
+<blockquote style="margin:0 0 16px;padding:8px 12px;border-inline-start:3px solid #eadfe3;font-size:14px">${escapeHtml(consent)}</blockquote>`
+    : '';
   const html = emailFrame(
     subject,
-    `<p style="margin:0 0 16px">${name ? `Hi ${escapeHtml(name)},` : 'Hi,'}</p>
-<p style="margin:0 0 16px">Thank you for buying <strong>The Love Blueprint</strong> (${escapeHtml(mail.editionLabel)} edition). Your personal copy is ready.</p>
-<p style="margin:24px 0;text-align:center">${emailButton(mail.link, 'Download your eBook')}</p>
-<p style="margin:0 0 16px;font-size:14px;color:#4d4456">The link works until ${escapeHtml(expires)} and for up to 10 downloads. If it has expired, open it anyway and we'll email you a fresh one.</p>
-<p style="margin:0 0 16px;font-size:14px;color:#4d4456">Questions about the exercises? Write to <a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#b0234f">${escapeHtml(site.supportEmail)}</a>.</p>`,
-    `Order ${escapeHtml(mail.orderId)}${mail.demo ? `<br>${DEMO_NOTICE}` : ''}`,
+    `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 16px">${escapeHtml(thanks)}</p>
+<p style="margin:24px 0;text-align:center">${emailButton(mail.link, t('button'))}</p>
+<p style="margin:0 0 16px;font-size:14px;color:#4d4456">${escapeHtml(validity)}</p>
+<p style="margin:0 0 16px;font-size:14px;color:#4d4456">${escapeHtml(t('questions', { email: site.supportEmail }))}</p>
+${receiptHtml}`,
+    `${escapeHtml(t('orderId'))} ${escapeHtml(mail.orderId)}${demo ? `<br>${escapeHtml(demo)}` : ''}`,
+    { lang: locale, dir: directionOf(locale) },
   );
   return { to: mail.to, subject, text, html };
+}
+
+function paymentOf(receipt: Receipt, t: (key: 'card' | 'cardHosted' | 'paypal', values?: { last4: string }) => string): string {
+  if (receipt.paymentMethod === 'paypal') return t('paypal');
+  // Only ever the last four digits: the number itself is never stored (hosted checkout: not even those).
+  return receipt.cardLast4 ? t('card', { last4: receipt.cardLast4 }) : t('cardHosted');
 }

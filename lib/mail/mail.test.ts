@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMagicLinkEmail } from './magic-link';
+import { buildMagicLinkEmail as build, type MagicLinkMail } from './magic-link';
+import en from '@/content/messages/en.json';
+import fr from '@/content/messages/fr.json';
+import ar from '@/content/messages/ar.json';
+
+const buildMagicLinkEmail = (mail: MagicLinkMail) => build(mail, 'en', en);
 import { sendMail, smtpOptions } from './transport';
 
 const mail = buildMagicLinkEmail({
@@ -34,6 +39,43 @@ describe('magic-link email', () => {
     expect(demo.html).toContain('Demo shop: no payment is taken.');
     expect(mail.text).not.toContain('Demo shop');
     expect(mail.html).not.toContain('Demo shop');
+  });
+
+  it('carries a receipt in the page’s language, in both parts: order, date, edition, price, payment (last 4 only), seller, and the consent quoted', () => {
+    const order: MagicLinkMail = {
+      to: 'lea@example.com',
+      name: 'Léa',
+      editionLabel: 'Français',
+      link: 'https://amora.example/library/t',
+      orderId: 'order-fr-1',
+      expiresAt: new Date('2026-12-01T10:00:00Z'),
+      receipt: { orderedAt: new Date('2026-11-24T09:30:00Z'), amountCents: 799, currency: 'USD', paymentMethod: 'card', cardLast4: '4242' },
+    };
+    const french = build(order, 'fr', fr);
+    for (const part of [french.text, french.html.replace(/&#39;/g, "'")]) {
+      expect(part).toContain('Votre reçu');
+      expect(part).toContain('order-fr-1');
+      expect(part).toContain('24 novembre 2026');
+      expect(part).toContain('The Love Blueprint (Français)');
+      expect(part).toMatch(/7,99\s\$US/);
+      expect(part).toContain('Carte se terminant par 4242');
+      expect(part).toContain('support@amora.example');
+      expect(part).toContain(`« ${fr.shop.acceptDelivery} »`);
+    }
+    expect(french.subject).toBe('Votre exemplaire de The Love Blueprint est prêt');
+    expect(french.html).toContain('<html lang="fr" dir="ltr">');
+
+    const arabic = build({ ...order, orderId: 'order-ar-1', editionLabel: 'English', receipt: { ...order.receipt!, paymentMethod: 'paypal', cardLast4: null } }, 'ar', ar);
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    for (const part of [arabic.text, arabic.html]) {
+      expect(part).toContain(ar.email.receipt);
+      expect(part).toContain('order-ar-1');
+      expect(part).toContain(new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-11-24T09:30:00Z')));
+      expect(part).toContain(new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(7.99));
+      expect(part).toContain('PayPal');
+      expect(part).toContain(ar.shop.acceptDelivery);
+      expect(part).not.toContain('4242');
+    }
   });
 
   it('never greets with text that is not a plain name (finding 1: attacker text in the sender’s voice)', () => {

@@ -1,12 +1,30 @@
 import type { Db } from '@/lib/db/client';
 import { buildMagicLinkEmail } from '@/lib/mail/magic-link';
+import { defaultLocale, isLocale } from '@/lib/i18n/locales';
+import { loadMessages } from '@/lib/i18n/messages';
+import type { PaymentMethod } from './payment-methods';
 import { buildLookupEmail } from '@/lib/mail/lookup';
 import { liveOrdersOf } from './lookup';
 import type { OutgoingMail } from '@/lib/mail/transport';
 import { findEdition } from './catalogue';
 import { signToken } from './tokens';
 
-type QueuedMail = { id: number; order_id: string; kind: string; attempts: number; name: string; email: string; edition: string; provider: string };
+type QueuedMail = {
+  id: number;
+  order_id: string;
+  kind: string;
+  attempts: number;
+  name: string;
+  email: string;
+  edition: string;
+  provider: string;
+  locale: string;
+  created_at: string;
+  amount_cents: number;
+  currency: string;
+  payment_method: PaymentMethod;
+  card_last4: string | null;
+};
 
 /** The page a magic link opens. */
 export const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}/library/${token}`;
@@ -32,13 +50,13 @@ export async function deliverPendingMail(
      WHERE q.order_id = o.id AND q.id IN (
        SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED
      )
-     RETURNING q.id, q.order_id, q.kind, q.attempts, o.name, o.email, o.edition, o.provider`,
+     RETURNING q.id, q.order_id, q.kind, q.attempts, o.name, o.email, o.edition, o.provider, o.locale, o.created_at, o.amount_cents, o.currency, o.payment_method, o.card_last4`,
   );
   let sent = 0;
   let failed = 0;
   for (const row of rows) {
     try {
-      const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : magicLinkMail(row, options);
+      const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
       // A lookup whose orders were all revoked since it was asked has nothing left to send.
       if (mail) await options.send(mail);
       await db.query('UPDATE mail_queue SET sent_at = now(), last_error = NULL WHERE id = $1', [row.id]);
@@ -57,18 +75,30 @@ export async function deliverPendingMail(
 type Signing = { siteUrl: string; secret: string; now?: number };
 const editionLabel = (edition: string) => findEdition(edition)?.label ?? edition;
 
-function magicLinkMail(row: QueuedMail, options: Signing) {
+async function magicLinkMail(row: QueuedMail, options: Signing) {
   const token = signToken(row.order_id, options.secret, options.now);
   const expiresAt = new Date(JSON.parse(Buffer.from(token.split('~')[0]!, 'base64url').toString()).x as number);
-  return buildMagicLinkEmail({
-    to: row.email,
-    name: row.name,
-    editionLabel: editionLabel(row.edition),
-    link: libraryUrl(options.siteUrl, token),
-    orderId: row.order_id,
-    expiresAt,
-    demo: row.provider === 'demo',
-  });
+  const locale = isLocale(row.locale) ? row.locale : defaultLocale;
+  return buildMagicLinkEmail(
+    {
+      to: row.email,
+      name: row.name,
+      editionLabel: editionLabel(row.edition),
+      link: libraryUrl(options.siteUrl, token),
+      orderId: row.order_id,
+      expiresAt,
+      demo: row.provider === 'demo',
+      receipt: {
+        orderedAt: new Date(row.created_at),
+        amountCents: Number(row.amount_cents),
+        currency: row.currency,
+        paymentMethod: row.payment_method,
+        cardLast4: row.card_last4,
+      },
+    },
+    locale,
+    await loadMessages(locale),
+  );
 }
 
 /** Every order the address has when the email is sent, each with a fresh link. */

@@ -32,7 +32,8 @@ export type Order = {
   checkout_session_id: string | null;
 };
 
-export type OrderInput = { editionId: string; name: string; email: string; paymentMethod: PaymentMethod; cardNumber?: string };
+/** `locale`: the page's language, which the order's emails are written in. */
+export type OrderInput = { editionId: string; name: string; email: string; paymentMethod: PaymentMethod; cardNumber?: string; locale?: string };
 
 export type PlaceOrderError =
   | 'unknown_edition'
@@ -93,11 +94,11 @@ export async function placeOrder(
   } else {
     if (options.admit && !(await options.admit())) return { ok: false, error: 'rate_limited' };
     const { rows } = await db.query<Order>(
-      `INSERT INTO orders (id, edition, name, email, payment_method, card_last4, amount_cents, currency, idempotency_key, request_fingerprint, status, claimed_until, provider)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', now() + make_interval(secs => $11), $12)
+      `INSERT INTO orders (id, edition, name, email, payment_method, card_last4, amount_cents, currency, idempotency_key, request_fingerprint, status, claimed_until, provider, locale)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', now() + make_interval(secs => $11), $12, $13)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING ${ORDER_COLUMNS}`,
-      [randomUUID(), edition.id, input.name, input.email, input.paymentMethod, last4, amountCents, edition.price.currency, key, print, CLAIM_SECONDS, hosted ? 'stripe' : 'demo'],
+      [randomUUID(), edition.id, input.name, input.email, input.paymentMethod, last4, amountCents, edition.price.currency, key, print, CLAIM_SECONDS, hosted ? 'stripe' : 'demo', input.locale ?? 'en'],
     );
     if (rows[0]) order = normalise(rows[0]);
     else {

@@ -75,7 +75,7 @@ export async function POST(request: Request) {
   try {
     result = await placeOrder(
       db,
-      { editionId: input.editionId, name: input.name, email: input.email, paymentMethod: input.paymentMethod, cardNumber: input.cardNumber },
+      { editionId: input.editionId, name: input.name, email: input.email, paymentMethod: input.paymentMethod, cardNumber: input.cardNumber, locale },
       {
         idempotencyKey,
         payments,
