@@ -139,3 +139,36 @@ function categoryProblems(english: unknown[], own: unknown[], file: string): Pro
   if (new Set(translated).size !== translated.length) problems.push(`${file}: two categories share one translated name`);
   return problems;
 }
+
+// English function words: in a translated book, any of them outside a name means a sentence was left in English.
+const ENGLISH_WORDS = /\b(the|and|your|you|with|this|that|each|other|what|when)\b/i;
+// English that rightly stays: the product's name and the researchers' names as Latin-script books print them.
+const KEPT_ENGLISH = /The Love Blueprint/g;
+
+/**
+ * Problems in a translated manuscript of the book (content/shop/manuscript.{locale}.json): the
+ * English one's exact structure (chapters, sections, paragraphs, exercises and their steps, the
+ * 30 days, the same numbers), every text translated, and no English sentence left inside one.
+ */
+export function manuscriptProblems(locale: string): Problem[] {
+  const file = `shop/manuscript.${locale}.json`;
+  let own: unknown;
+  try {
+    own = readJson(file);
+  } catch (error) {
+    return [`${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (error as Error).message}`];
+  }
+  const english = readJson('shop/manuscript.en.json') as { title: string };
+  const problems: Problem[] = [];
+  compareTree({ ...english, title: undefined }, { ...(own as object), title: undefined }, file, problems, { renamedKeys: false });
+  if ((own as { title?: unknown }).title !== english.title) problems.push(`${file}: the title must stay "${english.title}"`);
+  const visit = (value: unknown, path: string) => {
+    if (typeof value === 'string') {
+      const words = ENGLISH_WORDS.exec(value.replace(KEPT_ENGLISH, ''));
+      if (words) problems.push(`${path}: English left ("${words[0]}") in "${value.slice(0, 80)}"`);
+    } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${path}[${i}]`));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, `${path}.${key}`);
+  };
+  visit(own, file);
+  return problems;
+}
