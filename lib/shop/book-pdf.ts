@@ -28,7 +28,9 @@ const COLORS = {
 
 type Fonts = { serif: PDFFont; serifBold: PDFFont; sans: PDFFont; sansBold: PDFFont; italic: PDFFont };
 
+/** The book's furniture in its language; `chapter` and `day` are templates with `{n}` where the number goes. */
 export type BookLabels = { contents: string; introduction: string; chapter: string; closing: string; tracker: string; trackerIntro: string; day: string; page: string };
+const numbered = (template: string, n: number) => template.replace('{n}', String(n));
 
 type Block =
   | { kind: 'chapterStart'; eyebrow: string; title: string; tocTitle: string }
@@ -74,7 +76,7 @@ function blocksOf(book: Manuscript, labels: BookLabels): Block[] {
   blocks.push({ kind: 'paragraph', text: book.dedication, italic: true });
   for (const p of book.introduction) blocks.push({ kind: 'paragraph', text: p });
   for (const chapter of book.chapters) {
-    const eyebrow = `${labels.chapter} ${chapter.number}`;
+    const eyebrow = numbered(labels.chapter, chapter.number);
     blocks.push({ kind: 'chapterStart', eyebrow, title: chapter.title, tocTitle: `${chapter.number}. ${chapter.title}` });
     blocks.push({ kind: 'paragraph', text: chapter.summary, italic: true });
     for (const section of chapter.sections) {
@@ -84,7 +86,7 @@ function blocksOf(book: Manuscript, labels: BookLabels): Block[] {
     }
   }
   const challenge = book.challenge;
-  blocks.push({ kind: 'chapterStart', eyebrow: `${labels.chapter} ${challenge.number}`, title: challenge.title, tocTitle: `${challenge.number}. ${challenge.title}` });
+  blocks.push({ kind: 'chapterStart', eyebrow: numbered(labels.chapter, challenge.number), title: challenge.title, tocTitle: `${challenge.number}. ${challenge.title}` });
   blocks.push({ kind: 'paragraph', text: challenge.summary, italic: true });
   for (const p of challenge.introduction) blocks.push({ kind: 'paragraph', text: p });
   for (const day of challenge.days) blocks.push({ kind: 'day', day: day.day, title: day.title, task: day.task, label: labels.day });
@@ -171,7 +173,7 @@ function flow(blocks: Block[], fonts: Fonts, layout: Layout, draw?: { doc: PDFDo
     } else {
       const lines = wrap(block.task, fonts.serif, layout.size, width - 70);
       ensure(lineHeight * (lines.length + 1));
-      text(toWinAnsi(`${block.label} ${block.day}`), MARGIN.side, fonts.sansBold, layout.size - 1, COLORS.rose);
+      text(toWinAnsi(numbered(block.label, block.day)), MARGIN.side, fonts.sansBold, layout.size - 1, COLORS.rose);
       const titleLines = wrap(block.title, fonts.sansBold, layout.size, width - 70);
       for (const line of titleLines) {
         text(line, MARGIN.side + 70, fonts.sansBold, layout.size, COLORS.plum);
@@ -262,7 +264,7 @@ function drawTracker(page: PDFPage, fonts: Fonts, labels: BookLabels, book: Manu
     const x = MARGIN.side + col * (cell + gap);
     const boxTop = top - row * (cell * 0.95 + gap);
     page.drawRectangle({ x, y: boxTop - cell * 0.95, width: cell, height: cell * 0.95, borderColor: COLORS.line, borderWidth: 1, color: rgb(1, 1, 1) });
-    page.drawText(toWinAnsi(`${labels.day} ${day.day}`), { x: x + 8, y: boxTop - 16, font: fonts.sansBold, size: 9, color: COLORS.rose });
+    page.drawText(toWinAnsi(numbered(labels.day, day.day)), { x: x + 8, y: boxTop - 16, font: fonts.sansBold, size: 9, color: COLORS.rose });
     wrap(day.title, fonts.sans, 7.5, cell - 16).slice(0, 3).forEach((line, i) => {
       page.drawText(line, { x: x + 8, y: boxTop - 30 - i * 10, font: fonts.sans, size: 7.5, color: COLORS.soft });
     });
