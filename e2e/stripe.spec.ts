@@ -149,6 +149,21 @@ test('an expired checkout: the order ends, /success says so with a way back, no 
   expect(messagesTo(outbox, email)).toHaveLength(0);
 });
 
+test('without JavaScript, a confirming /success offers to check again, and checking shows the purchase once paid', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = uniqueEmail('stripe-nojs');
+  const order = await page.request.post(`${server.origin}/api/orders`, { data: { editionId: 'en', name: 'Maya Stripe', email, paymentMethod: 'card', acceptDelivery: true } });
+  const { orderId, checkoutUrl } = (await order.json()) as { orderId: string; checkoutUrl: string };
+  await page.goto(`${server.origin}/success?order=${orderId}`);
+  await expect(page.locator('h1')).toHaveText('Confirming your payment…');
+  await stripe.pay(checkoutUrl.split('/').pop()!);
+  await page.getByRole('link', { name: 'Check again' }).click();
+  await expect(page.locator('h1')).toHaveText('Purchase Successful!');
+  await context.close();
+});
+
 test('a lost webhook: /success still confirms by asking Stripe, and the email goes out once', async ({ page }) => {
   test.setTimeout(90_000);
   stripe.setWebhookMode('never');

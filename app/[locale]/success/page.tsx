@@ -43,7 +43,13 @@ export default async function SuccessPage({ searchParams }: Props) {
         <div className={`container ${styles.centerPage}`}>
           <h1>{t(`${state}Title`)}</h1>
           {state === 'confirming' ? (
-            <PaymentWatcher orderId={orderId} label={t('confirmingBody')} />
+            <>
+              <PaymentWatcher orderId={orderId} label={t('confirmingBody')} />
+              {/* Without JavaScript nothing polls: the same page, asked again, shows the news. */}
+              <a className={buttons.secondary} href={`?order=${encodeURIComponent(orderId)}`}>
+                {t('checkAgain')}
+              </a>
+            </>
           ) : (
             <>
               <p className={styles.lead}>{t(`${state}Body`)}</p>
