@@ -59,6 +59,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional()),
   STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:12111'),
+  CHROMIUM_PATH: z.preprocess(emptyToUndefined, z.string().startsWith('/', 'must be an absolute path to a Chromium or Chrome executable').optional()),
 })
   // Stripe mode cannot run half-configured: without either key it would take orders it can never confirm.
   .superRefine((value, ctx) => {
@@ -92,6 +93,8 @@ export type Env = {
   mailOutboxDir: string;
   appSecret: string | undefined;
   payments: PaymentsConfig;
+  /** The browser that typesets the book at build time; unset: the usual install locations. */
+  chromiumPath: string | undefined;
   isProduction: boolean;
 };
 
@@ -136,6 +139,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       value.PAYMENT_PROVIDER === 'stripe'
         ? { provider: 'stripe', secretKey: value.STRIPE_SECRET_KEY!, webhookSecret: value.STRIPE_WEBHOOK_SECRET!, apiUrl: value.STRIPE_API_URL && stripTrailingSlash(value.STRIPE_API_URL) }
         : { provider: 'demo' },
+    chromiumPath: value.CHROMIUM_PATH,
     isProduction: value.NODE_ENV === 'production',
   };
 }

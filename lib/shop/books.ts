@@ -5,10 +5,12 @@ import { join, resolve } from 'node:path';
 import { env } from '@/lib/env';
 import { site } from '@/lib/site';
 import { processSingleton } from '@/lib/process-singleton';
-import { TYPESETTING_VERSION, renderBook, stampBook } from './book-pdf';
+import { TYPESETTING_VERSION } from './book-layout';
+import { stampBook } from './stamp';
 import { bookLabels } from './book-labels';
 import { loadManuscript } from './manuscript';
 import { editions, type Edition } from './catalogue';
+import { directionOf, isLocale } from '@/lib/i18n/locales';
 
 /** Where `npm run build` leaves the typeset books (scripts/build-server.mjs runs lib/server/typeset-books.ts). */
 export const BUILT_BOOKS_DIR = join(process.cwd(), 'dist', 'books');
@@ -18,15 +20,15 @@ const memory = processSingleton('books', () => new Map<string, Promise<Uint8Arra
 
 /** The file an edition's unstamped book is kept in: its manuscript, labels and typesetter in the name. */
 export function bookFileName(edition: Edition): string {
-  const source = JSON.stringify([TYPESETTING_VERSION, loadManuscript(edition.language), bookLabels(edition.language), coverLine(edition)]);
+  const source = JSON.stringify([TYPESETTING_VERSION, loadManuscript(edition.language), bookLabels(edition.language)]);
   return `the-love-blueprint-${edition.id}-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.pdf`;
 }
 
-const coverLine = (edition: Edition) => (edition.language === 'fr' ? 'Édition française' : `${edition.label} edition`);
-
-/** Typesets an edition (seconds of CPU): the build does it once for every edition. */
-export function typesetBook(edition: Edition): Promise<Uint8Array> {
-  return renderBook(loadManuscript(edition.language), bookLabels(edition.language), { edition: coverLine(edition), brand: site.brand });
+/** Typesets an edition in Chromium (seconds): the build does it once for every edition. */
+export async function typesetBook(edition: Edition): Promise<Uint8Array> {
+  const { renderBook } = await import('./book-typesetter');
+  const dir = isLocale(edition.language) ? directionOf(edition.language) : 'ltr';
+  return renderBook(loadManuscript(edition.language), bookLabels(edition.language), { lang: edition.language, dir, brand: site.brand, supportEmail: site.supportEmail });
 }
 
 /**
@@ -68,12 +70,8 @@ export async function warmBooks(): Promise<void> {
   for (const edition of editions) await baseBook(edition);
 }
 
-const STAMP: Record<string, string> = {
-  en: 'Licensed to {name} <{email}> · Order {order} · Personal copy, please do not share',
-  fr: 'Licence de {name} <{email}> · Commande {order} · Exemplaire personnel, merci de ne pas le partager',
-};
 
 /** The buyer's own copy, with their name, email and order id on every page. */
 export async function stampedBook(edition: Edition, stamp: { name: string; email: string; orderId: string }): Promise<Uint8Array> {
-  return stampBook(await baseBook(edition), stamp, STAMP[edition.language] ?? STAMP.en!);
+  return stampBook(await baseBook(edition), stamp, bookLabels(edition.language).stamp);
 }

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stampBook } from './book-pdf';
-import { runsOf, visualOrder } from './stamp';
+import { runsOf, stampBook, visualOrder } from './stamp';
 
 /**
  * A buyer's name in every script the site speaks, printed on their copy: read back with

@@ -1,4 +1,4 @@
-import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { encodable, toWinAnsi } from './pdf-text';
 import { faceFor, fontkit, truetypeOf, type Face } from './stamp-fonts';
 
@@ -76,4 +76,15 @@ export async function prepareStamp(doc: PDFDocument, line: string, options: { si
       cursor += width;
     }
   };
+}
+
+/** Puts the buyer's name, email and order id on every page of a copy, in whatever script the name is written. */
+export async function stampBook(base: Uint8Array, stamp: { name: string; email: string; orderId: string }, template: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(base);
+  const line = template.replace('{name}', stamp.name).replace('{email}', stamp.email).replace('{order}', stamp.orderId);
+  const width = doc.getPage(0).getSize().width;
+  const draw = await prepareStamp(doc, line, { size: 7, maxWidth: width - 80 });
+  for (const page of doc.getPages()) draw(page, 40, 22);
+  doc.setKeywords([toWinAnsi(`order:${stamp.orderId}`)]);
+  return doc.save();
 }
