@@ -8,7 +8,7 @@
 //   5. the purchase path: orders per second (PGlite, and PostgreSQL when installed), the p99
 //      of a stamped PDF download, and order creation in Stripe mode against the fake Stripe.
 //   node bench/run.mjs [--no-build] [--runs N] [--duration S]
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, TMP, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
 import { scaleOut, warmStart } from './cluster.mjs';
@@ -38,7 +38,15 @@ const site = await startSite(3310, { DATA_DIR: dataDir, MAIL_OUTBOX_DIR: join(da
 const floor = await startServer(floorDir, 3311);
 const stops = [() => site.child.kill(), () => floor.child.kill()];
 
-const orderBody = (n) => JSON.stringify({ name: 'Bench Buyer', email: `bench-${n}@example.com`, paymentMethod: 'paypal', acceptDelivery: true, editionId: 'en' });
+const orderBody = (n, editionId = 'en') => JSON.stringify({ name: 'Bench Buyer', email: `bench-${n}@example.com`, paymentMethod: 'paypal', acceptDelivery: true, editionId });
+
+/** The edition whose typeset book is the largest (the build's dist/books): the slowest to stamp and send. */
+function largestEdition() {
+  const dir = join(ROOT, 'dist', 'books');
+  const books = readdirSync(dir).map((name) => ({ id: /^the-love-blueprint-(.+)-[0-9a-f]{16}\.pdf$/.exec(name)?.[1], bytes: statSync(join(dir, name)).size }));
+  const largest = books.filter((book) => book.id).sort((a, b) => b.bytes - a.bytes)[0];
+  return { id: largest.id, kb: Math.round(largest.bytes / 1024) };
+}
 const runId = Date.now().toString(36);
 let orderCounter = 0;
 const orderHeaders = (origin, n) => ({
@@ -65,12 +73,13 @@ async function orderLoad(url) {
   });
 }
 
-/** p50/p99 of a stamped PDF download: 60 fresh orders, each link downloaded once, 10 at a time. */
+/** p50/p99 of a stamped PDF download of the largest edition: 60 fresh orders, each link downloaded once, 10 at a time. */
 async function downloadLatency(url) {
+  const edition = largestEdition();
   const links = [];
   for (let i = 0; i < 61; i += 1) {
     orderCounter += 1;
-    const response = await fetch(`${url}/api/orders`, { method: 'POST', headers: orderHeaders(url, orderCounter), body: orderBody(orderCounter) });
+    const response = await fetch(`${url}/api/orders`, { method: 'POST', headers: orderHeaders(url, orderCounter), body: orderBody(orderCounter, edition.id) });
     links.push(((await response.json()).downloadUrl));
   }
   await (await fetch(`${url}${links.shift()}`)).arrayBuffer(); // typesets the edition once
@@ -88,7 +97,7 @@ async function downloadLatency(url) {
     }),
   );
   times.sort((a, b) => a - b);
-  return { samples: times.length, p50: Math.round(times[Math.floor(times.length * 0.5)]), p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]) };
+  return { edition, samples: times.length, p50: Math.round(times[Math.floor(times.length * 0.5)]), p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]) };
 }
 
 /**
@@ -214,7 +223,7 @@ try {
     purchase.postgres
       ? `- orders per second, PostgreSQL: ${ms(purchase.postgres.rps)} (p99 ${purchase.postgres.p99} ms, non-2xx ${purchase.postgres.non2xx})`
       : '- orders per second, PostgreSQL: skipped (PostgreSQL is not installed on this machine)',
-    `- stamped PDF download (${purchase.download.samples} downloads, 10 at a time): p50 ${purchase.download.p50} ms, p99 ${purchase.download.p99} ms`,
+    `- stamped PDF download of the largest edition (${purchase.download.edition.id}, ${purchase.download.edition.kb} KB unstamped; ${purchase.download.samples} downloads, 10 at a time): p50 ${purchase.download.p50} ms, p99 ${purchase.download.p99} ms`,
     `- order creation with PAYMENT_PROVIDER=stripe (${purchase.stripe.samples} orders, 10 at a time; each stores the order and opens a Checkout Session against the fake Stripe on loopback): p50 ${purchase.stripe.p50} ms, p99 ${purchase.stripe.p99} ms`,
     '',
     '## 6. Warm start',

@@ -71,6 +71,32 @@ test.describe('The Love Blueprint landing page', () => {
   });
 });
 
+test.describe('every edition', () => {
+  const SPEC_ORDER = ['English', 'Français', 'বাংলা', 'Deutsch', 'Español', 'Русский', '简体中文', '日本語', 'ไทย', 'Português', 'Nederlands', 'Polski', 'Українська', 'العربية', 'Ελληνικά', 'Tagalog', '한국어'];
+
+  test("the landing page and the dialog offer all 17 in SPEC.md's order, and the page's own language comes selected", async ({ page }) => {
+    await page.goto('/ja/the-love-blueprint');
+    await expect(page.locator('img[data-edition]')).toHaveAttribute('data-edition', 'ja');
+    await expect(page.locator('img[data-edition]')).toHaveAttribute('src', '/images/covers/ja.svg');
+    const picker = page.getByRole('group', { name: '言語を選択' });
+    await expect(picker.getByRole('button')).toHaveText(SPEC_ORDER);
+    await expect(picker.getByRole('button', { name: '日本語' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('link', { name: '今すぐ購入' })).toHaveAttribute('href', '/ja/the-love-blueprint/ja');
+    await page.getByRole('button', { name: '言語を選択', exact: true }).click();
+    const options = page.getByRole('dialog').getByRole('combobox').locator('option:not([disabled])');
+    await expect(options).toHaveText(SPEC_ORDER);
+  });
+
+  test('each purchase page names its edition and links to the other sixteen', async ({ page }) => {
+    await page.goto('/ar/the-love-blueprint/ar');
+    await expect(page.locator('main img').first()).toHaveAttribute('src', '/images/covers/ar.svg');
+    const others = page.getByRole('navigation', { name: 'متوفر أيضًا باللغات' }).getByRole('link');
+    await expect(others).toHaveText(SPEC_ORDER.filter((label) => label !== 'العربية'));
+    await others.filter({ hasText: 'ไทย' }).click();
+    await expect(page).toHaveURL(/\/ar\/the-love-blueprint\/th$/);
+  });
+});
+
 test.describe('purchase page', () => {
   test('shows every validation message, and each clears when its field is edited', async ({ page }) => {
     await page.goto('/the-love-blueprint/en');

@@ -4,8 +4,8 @@ import { Link } from '@/lib/i18n/navigation';
 import { useSelectedEdition } from '@/lib/shop/selected-edition';
 
 /** 'Buy Now' and the offer banner's button: both go to the selected edition's purchase page. */
-export function BuyLink({ label, className }: { label: string; className?: string }) {
-  const selected = useSelectedEdition();
+export function BuyLink({ label, className, initial }: { label: string; className?: string; initial: string }) {
+  const selected = useSelectedEdition(initial);
   return (
     <Link href={`/the-love-blueprint/${selected}`} className={className} prefetch={false}>
       {label}

@@ -6,8 +6,8 @@ import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
 
 /** The book cover of whichever edition is selected. */
-export function EditionCover({ editions, priority = false }: { editions: EditionView[]; priority?: boolean }) {
-  const selected = useSelectedEdition();
+export function EditionCover({ editions, initial, priority = false }: { editions: EditionView[]; initial: string; priority?: boolean }) {
+  const selected = useSelectedEdition(initial);
   const edition = editions.find((e) => e.id === selected) ?? editions[0]!;
   return (
     <Image

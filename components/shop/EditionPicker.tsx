@@ -4,9 +4,9 @@ import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/selected-edit
 import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
 
-/** A segmented choice of edition beside the cover (the cover and Buy Now follow it). */
-export function EditionPicker({ editions, label }: { editions: EditionView[]; label: string }) {
-  const selected = useSelectedEdition();
+/** Every edition as a row of choices under the cover, in SPEC.md's language order (the cover and Buy Now follow it). */
+export function EditionPicker({ editions, initial, label }: { editions: EditionView[]; initial: string; label: string }) {
+  const selected = useSelectedEdition(initial);
   return (
     <div className={styles.picker} role="group" aria-label={label}>
       {editions.map((edition) => (

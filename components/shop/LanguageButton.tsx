@@ -9,7 +9,7 @@ import buttons from '@/components/ui/button.module.css';
 const LanguageDialog = dynamic(() => import('./LanguageDialog'), { ssr: false });
 
 /** Opens the 'Select Language' dialog, whose code (and Radix) is fetched only then. */
-export function LanguageButton({ editions, labels }: { editions: EditionView[]; labels: Labels }) {
+export function LanguageButton({ editions, initial, labels }: { editions: EditionView[]; initial: string; labels: Labels }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   return (
@@ -20,6 +20,7 @@ export function LanguageButton({ editions, labels }: { editions: EditionView[]; 
       {open ? (
         <LanguageDialog
           editions={editions}
+          initial={initial}
           labels={labels}
           onClose={() => {
             setOpen(false);

@@ -14,8 +14,8 @@ import styles from './Shop.module.css';
 export type Labels = { open: string; title: string; description: string; language: string; placeholder: string; proceed: string; close: string };
 
 /** 'Select Language': a dropdown with a cover preview; Proceed stays disabled until a language is chosen. Loaded on open. */
-export default function LanguageDialog({ editions, labels, onClose }: { editions: EditionView[]; labels: Labels; onClose: () => void }) {
-  const selected = useSelectedEdition();
+export default function LanguageDialog({ editions, initial, labels, onClose }: { editions: EditionView[]; initial: string; labels: Labels; onClose: () => void }) {
+  const selected = useSelectedEdition(initial);
   const router = useRouter();
   const [choice, setChoice] = useState('');
   const id = useId();

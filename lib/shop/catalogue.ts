@@ -37,3 +37,8 @@ export function formatPrice(edition: Pick<Edition, 'price'>, locale: string, mis
 }
 
 export const LAUNCH_EDITION = editions[0]!;
+
+/** The edition in the page's language (every site language has one), else the launch edition. */
+export function editionForLocale(locale: string): Edition {
+  return editions.find((edition) => edition.language === locale) ?? LAUNCH_EDITION;
+}

@@ -3,11 +3,12 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The selected language edition on the eBook page (SPEC.md §3: shared state, default
- * 'en', not persisted). A tiny store so the cover, Buy Now, the dialog and the offer
- * banner, separate islands, stay in step.
+ * The selected language edition on the eBook page: shared state, not persisted (SPEC.md §3).
+ * Until the visitor picks one, it is the edition in the page's own language (`initial`, decided
+ * on the server), not SPEC's fixed 'en' (README: deliberate differences). A tiny store so the
+ * cover, Buy Now, the dialog and the offer banner, separate islands, stay in step.
  */
-let selected = 'en';
+let selected: string | null = null;
 const listeners = new Set<() => void>();
 
 export function setSelectedEdition(id: string) {
@@ -15,13 +16,14 @@ export function setSelectedEdition(id: string) {
   for (const listener of listeners) listener();
 }
 
-export function useSelectedEdition(): string {
-  return useSyncExternalStore(
+export function useSelectedEdition(initial: string): string {
+  const chosen = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     () => selected,
-    () => 'en',
+    () => null,
   );
+  return chosen ?? initial;
 }

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { directionOf, isolateForDirection } from '@/lib/i18n/locales';
-import { LAUNCH_EDITION, formatPrice } from '@/lib/shop/catalogue';
+import { editionForLocale, formatPrice } from '@/lib/shop/catalogue';
 import { editionViews, shopTestimonials } from '@/lib/shop/views';
 import { site } from '@/lib/site';
 import { ShopJsonLd } from '@/components/seo/ShopJsonLd';
@@ -23,6 +23,8 @@ const EBOOK_TESTIMONIAL_AUTOPLAY_MS = 2000;
 export default async function LoveBlueprintPage() {
   const [t, locale] = await Promise.all([getTranslations('shop'), getPageLocale()]);
   const views = await editionViews(locale);
+  const own = editionForLocale(locale);
+  const initial = own.id;
   const testimonials = shopTestimonials(locale);
   const list = (key: 'getItems' | 'whoItems' | 'offerPromises') => t(key).split('|');
 
@@ -32,8 +34,8 @@ export default async function LoveBlueprintPage() {
       <section className={styles.hero} aria-labelledby="blueprint-title">
         <div className={`container ${styles.heroInner}`}>
           <div className={styles.coverWrap}>
-            <EditionCover editions={views} priority />
-            <EditionPicker editions={views} label={t('chooseLanguage')} />
+            <EditionCover editions={views} initial={initial} priority />
+            <EditionPicker editions={views} initial={initial} label={t('chooseLanguage')} />
           </div>
           <div>
             <h1 id="blueprint-title">{t('headline')}</h1>
@@ -41,9 +43,10 @@ export default async function LoveBlueprintPage() {
             <p className={styles.lead}>{t('pitch')}</p>
             <p className={styles.facts}>{t('facts')}</p>
             <div className={styles.actions}>
-              <BuyLink label={t('buyNow')} className={buttons.primary} />
+              <BuyLink label={t('buyNow')} className={buttons.primary} initial={initial} />
               <LanguageButton
                 editions={views}
+                initial={initial}
                 labels={{
                   open: t('chooseLanguage'),
                   title: t('dialogTitle'),
@@ -118,13 +121,13 @@ export default async function LoveBlueprintPage() {
       <section className={`container ${styles.section}`} aria-labelledby="launch-offer">
         <div className={styles.offer}>
           <h2 id="launch-offer">{t('offerTitle')}</h2>
-          <p className={styles.price}>{t('offerPrice', { price: isolateForDirection(formatPrice(LAUNCH_EDITION, locale), locale) })}</p>
+          <p className={styles.price}>{t('offerPrice', { price: isolateForDirection(formatPrice(own, locale), locale) })}</p>
           <ul className={styles.promises}>
             {list('offerPromises').map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <BuyLink label={t('offerCta')} className={styles.offerCta} />
+          <BuyLink label={t('offerCta')} className={styles.offerCta} initial={initial} />
         </div>
       </section>
     </>

@@ -3,7 +3,7 @@ import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
-import { findEdition, formatPrice } from '@/lib/shop/catalogue';
+import { editions, findEdition, formatPrice } from '@/lib/shop/catalogue';
 import { purchaseErrorText, type PurchaseErrorKey } from '@/lib/shop/purchase-schema';
 import { Link } from '@/lib/i18n/navigation';
 import { ShopJsonLd } from '@/components/seo/ShopJsonLd';
@@ -39,6 +39,20 @@ export default async function PurchasePage({ params, searchParams }: Props) {
         <Image src={edition.cover} alt={t('coverAlt', { label: edition.label })} width={600} height={900} unoptimized priority className={styles.cover} />
         <h1>{t('headline')}</h1>
         <p className={styles.muted}>{t('languageFor', { label: edition.label })}</p>
+        <nav aria-label={t('otherEditions')} className={styles.otherEditions}>
+          <span aria-hidden="true">{t('otherEditions')}:</span>
+          <ul>
+            {editions
+              .filter((other) => other.id !== edition.id)
+              .map((other) => (
+                <li key={other.id}>
+                  <Link href={`/the-love-blueprint/${other.id}`} lang={other.language} prefetch={false}>
+                    {other.label}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
         <p className={styles.priceTag} data-testid="price">
           <span className="visually-hidden">{t('priceLabel')}: </span>
           {price}
