@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { locales } from '../lib/i18n/locales';
 
 // Parsed JSON-LD: loosely typed on purpose, the assertions check the shape.
 type LdNode = { [key: string]: unknown; offers: { url: string }[]; itemListElement: { position: number }[]; sameAs: string[]; dateModified: string };
@@ -69,9 +70,10 @@ test.describe('canonical, hreflang, sitemap and robots', () => {
     await page.goto('/fr/the-love-blueprint');
     const shop = await blocks();
     const product = byType(shop, 'Product')!;
-    expect(product.offers).toHaveLength(2);
+    // One offer per edition, in SPEC.md's language order.
+    expect(product.offers).toHaveLength(locales.length);
     for (const offer of product.offers) expect(offer).toMatchObject({ '@type': 'Offer', price: '7.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
-    expect(product.offers.map((o: { url: string }) => o.url)).toEqual([`${baseURL}/fr/the-love-blueprint/en`, `${baseURL}/fr/the-love-blueprint/fr`]);
+    expect(product.offers.map((o: { url: string }) => o.url)).toEqual(locales.map((id) => `${baseURL}/fr/the-love-blueprint/${id}`));
     expect(byType(shop, 'BreadcrumbList')!.itemListElement).toHaveLength(2);
 
     // /en/… resets the language remembered from the French visit above.
