@@ -74,11 +74,13 @@ export async function deliverPendingMail(
 
 type Signing = { siteUrl: string; secret: string; now?: number };
 const editionLabel = (edition: string) => findEdition(edition)?.label ?? edition;
+// The language of the page the order was placed on (orders stored before it was kept: English).
+const localeOf = (row: QueuedMail) => (isLocale(row.locale) ? row.locale : defaultLocale);
 
 async function magicLinkMail(row: QueuedMail, options: Signing) {
   const token = signToken(row.order_id, options.secret, options.now);
   const expiresAt = new Date(JSON.parse(Buffer.from(token.split('~')[0]!, 'base64url').toString()).x as number);
-  const locale = isLocale(row.locale) ? row.locale : defaultLocale;
+  const locale = localeOf(row);
   return buildMagicLinkEmail(
     {
       to: row.email,
@@ -105,13 +107,18 @@ async function magicLinkMail(row: QueuedMail, options: Signing) {
 async function lookupMail(db: Db, row: QueuedMail, options: Signing) {
   const orders = await liveOrdersOf(db, row.email);
   if (!orders.length) return undefined;
-  return buildLookupEmail({
-    to: row.email,
-    orders: orders.map((order) => ({
-      orderId: order.id,
-      editionLabel: editionLabel(order.edition),
-      date: new Date(order.created_at),
-      link: libraryUrl(options.siteUrl, signToken(order.id, options.secret, options.now)),
-    })),
-  });
+  const locale = localeOf(row);
+  return buildLookupEmail(
+    {
+      to: row.email,
+      orders: orders.map((order) => ({
+        orderId: order.id,
+        editionLabel: editionLabel(order.edition),
+        date: new Date(order.created_at),
+        link: libraryUrl(options.siteUrl, signToken(order.id, options.secret, options.now)),
+      })),
+    },
+    locale,
+    await loadMessages(locale),
+  );
 }
