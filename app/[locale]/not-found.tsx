@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { StatusPage } from '@/components/layout/StatusPage';
 
+// Not PageNotFound: Next renders this boundary into every page's payload, so it must not declare a 404.
+// Unknown paths, articles, topics and editions render PageNotFound or ArticleNotFound in place instead.
 export default async function NotFound() {
   const t = await getTranslations();
   return (

@@ -1,20 +1,24 @@
 'use client';
 
-import { useRouter } from '@/lib/i18n/navigation';
-
-/** Goes back one step in history, or to the blog when this page was opened directly. */
-export function GoBackButton({ label, className }: { label: string; className?: string }) {
-  const router = useRouter();
+/**
+ * SPEC.md's Go Back button. It sits in a form that leads to the blog, so it works before (or
+ * without) JavaScript; once the page runs, it goes back one step in history when there is one.
+ */
+export function GoBackButton({ label, className, blogPath }: { label: string; className?: string; blogPath: string }) {
   return (
-    <button
-      type="button"
-      className={className}
-      onClick={() => {
-        if (window.history.length > 1) window.history.back();
-        else router.push('/blog');
-      }}
-    >
-      {label}
-    </button>
+    <form action={blogPath} method="get">
+      <button
+        type="submit"
+        className={className}
+        onClick={(event) => {
+          if (window.history.length > 1) {
+            event.preventDefault();
+            window.history.back();
+          }
+        }}
+      >
+        {label}
+      </button>
+    </form>
   );
 }

@@ -12,6 +12,8 @@ export type DocumentPolicy = {
   personal: boolean;
   /** Whether other visitors may be given this render (false for a content error state, say). */
   shareable: boolean;
+  /** The page says what the visitor asked for does not exist: answered with status 404. */
+  notFound?: boolean;
 };
 
 // One store per process: Next gives pages their own copy of this module, separate from the front door's.
@@ -34,6 +36,19 @@ export function declarePersonalDocument(): void {
 export function declareUnshareable(): void {
   const policy = scope.getStore();
   if (policy) policy.shareable = false;
+}
+
+/**
+ * Called by a page that renders its own "not found" state in place (an unknown article, topic or
+ * path): the front door answers 404, with the page whole in the first HTML. Next's notFound()
+ * would answer 404 with an empty shell filled in only by script (vercel/next.js#62228).
+ */
+export function declareNotFound(): void {
+  const policy = scope.getStore();
+  if (policy) {
+    policy.notFound = true;
+    policy.shareable = false;
+  }
 }
 
 /** The headers a document carries for its policy. */

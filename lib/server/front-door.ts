@@ -186,6 +186,11 @@ function finishHeadersWith(res: ServerResponse, csp: string, policy: DocumentPol
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     for (const cookie of cookies) res.appendHeader('Set-Cookie', cookie);
     if (isHtml(res, args)) {
+      // A page that declared its content missing is a 404, whatever status its render had.
+      if (policy.notFound) {
+        res.statusCode = 404;
+        if (typeof args[0] === 'number') args[0] = 404;
+      }
       res.setHeader('Content-Security-Policy', csp);
       for (const [name, value] of Object.entries(documentCacheHeaders(policy))) res.setHeader(name, value);
     } else if (!res.hasHeader('content-security-policy')) {

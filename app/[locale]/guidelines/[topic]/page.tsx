@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { PageNotFound } from '@/components/layout/PageNotFound';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getGuidelineTopic } from '@/lib/content';
@@ -24,7 +24,7 @@ async function load(topic: string) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { topic } = await params;
   const found = await load(topic);
-  if (!found || !isGuidelineTopic(topic)) return {};
+  if (!found || !isGuidelineTopic(topic)) return { title: (await getTranslations('notFound'))('title'), robots: { index: false, follow: true } };
   const t = await getTranslations('guidelineTopics');
   const description = found.document.summary ?? '';
   return { title: t(topic), description, ...socialMetadata({ title: `${t(topic)} · ${site.brand}`, description, locale: await getPageLocale() }) };
@@ -33,7 +33,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function GuidelineTopicPage({ params }: Props) {
   const { topic } = await params;
   const found = await load(topic);
-  if (!found || !isGuidelineTopic(topic)) notFound();
+  if (!found || !isGuidelineTopic(topic)) return <PageNotFound />;
   const [t, locale] = await Promise.all([getTranslations(), getPageLocale()]);
   const url = urlsIn(env().siteUrl, locale);
   return (

@@ -1,6 +1,6 @@
 import { isolateForDirection } from '@/lib/i18n/locales';
 import Image from 'next/image';
-import { notFound } from 'next/navigation';
+import { PageNotFound } from '@/components/layout/PageNotFound';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { editions, findEdition, formatPrice } from '@/lib/shop/catalogue';
@@ -22,7 +22,7 @@ export default async function PurchasePage({ params, searchParams }: Props) {
   const cancelled = checkout === 'cancelled';
   const hosted = isHostedCheckout();
   const edition = findEdition(id);
-  if (!edition) notFound();
+  if (!edition) return <PageNotFound />;
   const [t, locale] = await Promise.all([getTranslations('shop'), getPageLocale()]);
   const price = formatPrice(edition, locale, t('notAvailable'));
   const errors = Object.fromEntries(

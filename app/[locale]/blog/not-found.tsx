@@ -1,5 +1,0 @@
-import { ArticleNotFound } from '@/components/blog/ArticleNotFound';
-
-export default function NotFound() {
-  return <ArticleNotFound />;
-}
