@@ -22,9 +22,10 @@ export type HelpLabels = {
 };
 
 /**
- * The help search, accordion and answer sheet. The server renders it with the full list
- * (every question is in the HTML, closed groups are only `hidden`), so crawlers and
- * visitors without JavaScript still get every question.
+ * The help search, accordion and answer sheet. The server renders it with the full list:
+ * every question and its answer are in the HTML (closed groups are only `hidden`). Without
+ * JavaScript every group is shown with each answer under its question (CSS `scripting: none`);
+ * with it, the answer opens in the sheet.
  */
 export function HelpCentre({ categories, labels, initialQuery }: { categories: HelpCategory[]; labels: HelpLabels; initialQuery: string }) {
   const [query, setQuery] = useState(initialQuery);
@@ -98,6 +99,7 @@ export function HelpCentre({ categories, labels, initialQuery }: { categories: H
                       >
                         {item.question}
                       </button>
+                      <p className={styles.answerWithoutScript}>{item.answer}</p>
                     </li>
                   ))}
                 </ul>

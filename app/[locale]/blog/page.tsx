@@ -1,5 +1,4 @@
 import Image from 'next/image';
-import { Suspense } from 'react';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
@@ -13,7 +12,6 @@ import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/site';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { Carousel } from '@/components/ui/Carousel';
-import { LoadingState } from '@/components/ui/LoadingState';
 import { BlogFilter } from '@/components/blog/BlogFilter';
 import { categoryLabels } from '@/lib/blog/category-labels';
 import { ContentError } from '@/components/content/ContentError';
@@ -153,9 +151,9 @@ export default async function BlogPage({ searchParams }: Props) {
             }}
           />
         </div>
-        <Suspense key={canonical} fallback={<LoadingState label={t('loading')} />}>
-          <ArticleList category={state.category} page={String(state.page)} />
-        </Suspense>
+        {/* In place, not behind a Suspense fallback: the posts are already loaded above, and a
+            streamed list would be a spinner to crawlers and visitors without JavaScript. */}
+        <ArticleList category={state.category} page={String(state.page)} />
       </section>
     </div>
   );

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import type { Post } from '@/lib/content/schemas';
 import Image from 'next/image';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import type { Locale } from '@/lib/i18n/locales';
@@ -52,9 +51,8 @@ export default async function ArticlePage({ params }: Props) {
   const locale = await getPageLocale();
   const [result, t, categories] = await Promise.all([getPost(id, locale), getTranslations('blog'), categoryLabels()]);
   if (!result.ok) {
-    // An unknown id is a real 404; a backend that could not answer shows the same message without one.
-    if (result.error.reason === 'not_found') notFound();
-    return <ArticleNotFound failed />;
+    // An unknown id is a 404 with the message in place; a backend that could not answer shows the same message without one.
+    return <ArticleNotFound failed={result.error.reason !== 'not_found'} />;
   }
   const post = result.data;
   const all = await getPosts(locale);
