@@ -80,6 +80,8 @@ test.describe('canonical, hreflang, sitemap and robots', () => {
     await page.goto('/en/blog/intentional-dating');
     const article = await blocks();
     expect(byType(article, 'BlogPosting')).toMatchObject({ headline: await page.locator('h1').innerText(), mainEntityOfPage: `${baseURL}/blog/intentional-dating`, inLanguage: 'en' });
+    // Google wants the publisher's name and logo inline, not only a reference.
+    expect(byType(article, 'BlogPosting')!.publisher).toMatchObject({ '@type': 'Organization', name: 'Amora', logo: { '@type': 'ImageObject', url: `${baseURL}/icons/icon-512.png` } });
     expect(byType(article, 'BlogPosting')!.dateModified).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(byType(article, 'BreadcrumbList')!.itemListElement.map((i: { position: number }) => i.position)).toEqual([1, 2, 3]);
   });
@@ -104,6 +106,9 @@ test.describe('canonical, hreflang, sitemap and robots', () => {
       const png = await request.get(new URL(image!).pathname);
       expect(png.headers()['content-type']).toBe('image/png');
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+      // og:url is the page's canonical URL.
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical!);
     }
   });
 });

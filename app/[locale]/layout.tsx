@@ -2,9 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { headers } from 'next/headers';
 import { alternatesFor } from '@/lib/seo/alternates';
-import { PATH_HEADER } from '@/lib/seo/headers';
+import { canonicalUrl, requestPath } from '@/lib/seo/page-url';
 import { isLocale } from '@/lib/i18n/locales';
 import { directionOf } from '@/lib/i18n/locales';
 import { fontStylesheets } from '@/lib/i18n/fonts';
@@ -30,18 +29,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'metadata' });
-  // The proxy strips the locale; a client cannot smuggle a path in, since it is always overwritten.
-  const path = (await headers()).get(PATH_HEADER) ?? '/';
   return {
     metadataBase: new URL(env().siteUrl),
-    alternates: alternatesFor(env().siteUrl, path.startsWith('/') ? path : '/', locale),
+    alternates: alternatesFor(env().siteUrl, await requestPath(), locale),
     applicationName: site.brand,
     title: {
       default: t('siteTitle', { brand: site.brand }),
       template: t('titleTemplate', { brand: site.brand }),
     },
     description: t('description', { brand: site.brand }),
-    ...socialMetadata({ title: t('siteTitle', { brand: site.brand }), description: t('description', { brand: site.brand }), locale }),
+    ...socialMetadata({ title: t('siteTitle', { brand: site.brand }), description: t('description', { brand: site.brand }), locale, url: await canonicalUrl(locale) }),
   };
 }
 

@@ -7,6 +7,7 @@ import { getFaqs } from '@/lib/content';
 import { readyNow } from '@/lib/content/ready-now';
 import { site } from '@/lib/site';
 import { socialMetadata } from '@/lib/seo/social';
+import { canonicalUrl } from '@/lib/seo/page-url';
 import { Hero } from '@/components/home/Hero';
 import { Features } from '@/components/home/Features';
 import { HowItWorks } from '@/components/home/HowItWorks';
@@ -25,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { absolute: title },
     description,
-    ...socialMetadata({ title, description, locale, image: 'home', imageAlt: t('seo.ogImageAlt', { brand: site.brand }) }),
+    ...socialMetadata({ title, description, locale, image: 'home', imageAlt: t('seo.ogImageAlt', { brand: site.brand }), url: await canonicalUrl(locale) }),
   };
 }
 

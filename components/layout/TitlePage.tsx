@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { site } from '@/lib/site';
 import { socialMetadata, type CardImage } from '@/lib/seo/social';
+import { canonicalUrl } from '@/lib/seo/page-url';
 import styles from './TitlePage.module.css';
 
 export type PageKey = keyof (typeof import('@/content/messages/en.json'))['pages'];
@@ -45,6 +46,7 @@ export function titleMetadata(pageKey: PageKey, options: { index?: boolean } = {
         locale,
         image: cardImageFor[pageKey] ?? 'default',
         imageAlt: t('seo.ogImageAlt', { brand: site.brand }),
+        url: await canonicalUrl(locale),
       }),
       robots: options.index === false ? { index: false, follow: true } : undefined,
     };

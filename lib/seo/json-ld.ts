@@ -62,7 +62,8 @@ export function blogPostingJsonLd(options: { siteUrl: string; pageUrl: string; h
     inLanguage: options.language,
     mainEntityOfPage: options.pageUrl,
     author: { '@type': 'Organization', name: site.brand, url: `${options.siteUrl}/` },
-    publisher: { '@id': `${options.siteUrl}/#organization` },
+    // Inline, not only an @id reference: Google's article rich results want the publisher's name and logo here.
+    publisher: { '@type': 'Organization', '@id': `${options.siteUrl}/#organization`, name: site.brand, logo: { '@type': 'ImageObject', url: `${options.siteUrl}/icons/icon-512.png` } },
   };
 }
 

@@ -25,6 +25,8 @@ export function socialMetadata(options: {
   imageAlt?: string;
   type?: 'website' | 'article';
   modifiedTime?: string;
+  /** The page's canonical URL (lib/seo/page-url.ts), as og:url. */
+  url?: string;
 }): Pick<Metadata, 'openGraph' | 'twitter'> {
   const image =
     typeof options.image === 'object'
@@ -33,6 +35,7 @@ export function socialMetadata(options: {
   return {
     openGraph: {
       type: options.type ?? 'website',
+      ...(options.url ? { url: options.url } : {}),
       siteName: site.brand,
       locale: ogLocale(options.locale),
       title: options.title,

@@ -7,6 +7,7 @@ import { isGuidelineTopic } from '@/lib/guidelines';
 import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/site';
 import { socialMetadata } from '@/lib/seo/social';
+import { canonicalUrl } from '@/lib/seo/page-url';
 import { env } from '@/lib/env';
 import { urlsIn } from '@/lib/seo/alternates';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
@@ -27,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!found || !isGuidelineTopic(topic)) return { title: (await getTranslations('notFound'))('title'), robots: { index: false, follow: true } };
   const t = await getTranslations('guidelineTopics');
   const description = found.document.summary ?? '';
-  return { title: t(topic), description, ...socialMetadata({ title: `${t(topic)} · ${site.brand}`, description, locale: await getPageLocale() }) };
+  return { title: t(topic), description, ...socialMetadata({ title: `${t(topic)} · ${site.brand}`, description, locale: await getPageLocale(), url: await canonicalUrl(await getPageLocale()) }) };
 }
 
 export default async function GuidelineTopicPage({ params }: Props) {
