@@ -91,21 +91,40 @@ test.describe('blog listing', () => {
     await expect(page.getByRole('heading', { name: /^More in / })).toBeVisible();
   });
 
+  test('choosing a category changes content, not context (WCAG 3.2.2): same document, focus kept, count announced; Apply submits too', async ({ page }) => {
+    await page.goto('/blog');
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const select = page.getByRole('combobox', { name: 'Filter by Category' });
+    const status = page.locator('main p[role="status"]');
+    const before = await status.innerText();
+    await select.focus();
+    await select.selectOption('dating-tips');
+    await expect(page).toHaveURL(/\/blog\?category=dating-tips$/);
+    await expect(status).not.toHaveText(before);
+    await expect(select).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await select.selectOption('all');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
   test('unknown article: 404, Article not found, Go Back works', async ({ page }) => {
     await page.goto('/blog');
     const response = await page.goto('/blog/no-such-article');
     expect(response?.status()).toBe(404);
     await expect(page.locator('h1')).toHaveText('Article not found');
     await page.getByRole('button', { name: 'Go Back' }).click();
-    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page).toHaveURL(/\/blog\??$/);
   });
 
   test('article metadata: title, description and Open Graph image', async ({ page }) => {
     await page.goto('/blog/first-date-questions-that-matter');
     await expect(page).toHaveTitle(/First-Date Conversations/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{60,}/);
-    // The covers are SVG, which social networks do not render: the blog's card image stands in.
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og\/blog\.png$/);
+    // The covers are SVG, which social networks do not render: the article's own card, built from it, stands in.
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og\/posts\/first-date-questions-that-matter\.png$/);
+    const card = await page.request.get('/og/posts/first-date-questions-that-matter.png');
+    expect(card.headers()['content-type']).toBe('image/png');
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
   });
 

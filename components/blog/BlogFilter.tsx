@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useState, useTransition } from 'react';
+import { useId, useTransition } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import styles from './Blog.module.css';
 
@@ -8,33 +8,39 @@ import styles from './Blog.module.css';
 const ALL = 'all';
 
 type Props = {
+  /** The listing's own address in the page's language: where the form goes without JavaScript. */
+  action: string;
   categories: { value: string; label: string }[];
   current: string | null;
   labels: { filter: string; placeholder: string; all: string; clear: string; apply: string; loading: string };
 };
 
 /**
- * The category filter. It is a plain GET form (works without JavaScript, and every result
- * page has its own URL); with JavaScript, choosing a category updates the page in place
- * and shows a spinner while the new list loads. Changing the filter always resets to page 1.
+ * The category filter. It is a plain GET form with its Apply button (works without JavaScript,
+ * and every result page has its own URL); with JavaScript, choosing a category also updates the
+ * list in place (SPEC.md), which changes content, not context (WCAG 3.2.2): focus stays on the
+ * select, the page is not reloaded, and the new count is announced (e2e/blog.spec.ts). Changing
+ * the filter always resets to page 1.
  */
-export function BlogFilter({ categories, current, labels }: Props) {
+export function BlogFilter({ action, categories, current, labels }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [enhanced, setEnhanced] = useState(false);
   const id = useId();
-
-  // After hydration the Apply button is no longer needed: the select acts on change.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setEnhanced(true));
-    return () => cancelAnimationFrame(frame);
-  }, []);
 
   const go = (category: string) =>
     startTransition(() => router.push(category && category !== ALL ? `/blog?category=${encodeURIComponent(category)}` : '/blog'));
 
   return (
-    <form className={styles.filter} method="get" action="" onSubmit={(event) => event.preventDefault()} aria-busy={pending}>
+    <form
+      className={styles.filter}
+      method="get"
+      action={action}
+      onSubmit={(event) => {
+        event.preventDefault();
+        go(new FormData(event.currentTarget).get('category')?.toString() ?? '');
+      }}
+      aria-busy={pending}
+    >
       <label htmlFor={id} className="visually-hidden">
         {labels.filter}
       </label>
@@ -55,12 +61,10 @@ export function BlogFilter({ categories, current, labels }: Props) {
           </option>
         ))}
       </select>
-      {enhanced ? null : (
-        <button type="submit" className={styles.secondaryButton}>
-          {labels.apply}
-        </button>
-      )}
-      <button type="button" className={styles.secondaryButton} onClick={() => go('')} disabled={!current && enhanced}>
+      <button type="submit" className={styles.secondaryButton}>
+        {labels.apply}
+      </button>
+      <button type="button" className={styles.secondaryButton} onClick={() => go('')} disabled={!current}>
         {labels.clear}
       </button>
       {pending ? (

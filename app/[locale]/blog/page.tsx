@@ -34,7 +34,9 @@ async function ArticleList({ category, page }: { category: string | null; page: 
   const state = listing(result.data, { category, page });
   return (
     <>
-      <p className={styles.summary}>{t('resultsSummary', { count: state.total })}</p>
+      <p className={styles.summary} role="status">
+        {t('resultsSummary', { count: state.total })}
+      </p>
       {state.items.length ? (
         <ul className={styles.grid}>
           {state.items.map((post) => (
@@ -139,6 +141,7 @@ export default async function BlogPage({ searchParams }: Props) {
         <div className={styles.toolbar}>
           <h2 id="all-articles">{t('allArticles')}</h2>
           <BlogFilter
+            action={localizePath('/blog', locale)}
             categories={categories.map((value) => ({ value, label: categoryLabel(value, categoryNames) }))}
             current={state.category}
             labels={{

@@ -12,6 +12,8 @@ import { formatPostDate } from '@/lib/i18n/dates';
 import { Link } from '@/lib/i18n/navigation';
 import { htmlToText, sanitizeHtml } from '@/lib/security/sanitize-html';
 import { socialMetadata } from '@/lib/seo/social';
+import { canonicalUrl } from '@/lib/seo/page-url';
+import { articleCard } from '@/lib/seo/article-card';
 import { site } from '@/lib/site';
 import { env } from '@/lib/env';
 import { urlsIn } from '@/lib/seo/alternates';
@@ -37,12 +39,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = result.data;
   const description = excerpt(post.content);
   const cover = coverOf(post.media);
-  // Social networks do not render SVG previews: an SVG cover falls back to the blog's card image.
-  const image = /\.svg($|\?)/.test(cover) ? 'blog' : { url: cover, alt: post.title };
+  // Social networks do not render SVG previews: an SVG cover is shown through the article's own
+  // card (built from it), or the blog's card for an article that has none.
+  const card = articleCard(post.id, postLanguage(post.id, locale));
+  const image = !/\.svg($|\?)/.test(cover) ? { url: cover, alt: post.title } : card ? { url: card, alt: post.title } : 'blog';
   return {
     title: post.title,
     description,
-    ...socialMetadata({ title: `${post.title} · ${site.brand}`, description, locale, image, type: 'article', modifiedTime: post.updated_at }),
+    ...socialMetadata({ title: `${post.title} · ${site.brand}`, description, locale, image, type: 'article', modifiedTime: post.updated_at, url: await canonicalUrl(locale) }),
   };
 }
 
