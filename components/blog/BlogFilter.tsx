@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useTransition } from 'react';
+import { useId, useState, useTransition } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import styles from './Blog.module.css';
 
@@ -26,6 +26,14 @@ export function BlogFilter({ action, categories, current, labels }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const id = useId();
+  // What the visitor chose, shown (and submitted by Apply) while the list is still loading; it
+  // follows the listing when that changes by other means (Clear, back and forward).
+  const [choice, setChoice] = useState(current ?? '');
+  const [listed, setListed] = useState(current);
+  if (listed !== current) {
+    setListed(current);
+    setChoice(current ?? '');
+  }
 
   const go = (category: string) =>
     startTransition(() => router.push(category && category !== ALL ? `/blog?category=${encodeURIComponent(category)}` : '/blog'));
@@ -37,7 +45,7 @@ export function BlogFilter({ action, categories, current, labels }: Props) {
       action={action}
       onSubmit={(event) => {
         event.preventDefault();
-        go(new FormData(event.currentTarget).get('category')?.toString() ?? '');
+        go(choice);
       }}
       aria-busy={pending}
     >
@@ -48,8 +56,11 @@ export function BlogFilter({ action, categories, current, labels }: Props) {
         id={id}
         name="category"
         className={styles.select}
-        value={current ?? ''}
-        onChange={(event) => go(event.target.value)}
+        value={choice}
+        onChange={(event) => {
+          setChoice(event.target.value);
+          go(event.target.value);
+        }}
       >
         <option value="" disabled hidden>
           {labels.placeholder}
