@@ -52,6 +52,21 @@ test('the shop: the landing page with its editions, and a purchase page with its
   await expect(page.getByRole('button', { name: 'Purchase' })).toBeVisible();
 });
 
+test('the purchase form sent before its script runs: a POST (nothing typed lands in an address), no order, a clear answer', async ({ page }) => {
+  await page.goto('/the-love-blueprint/en');
+  await page.getByLabel('Name').fill('Nora Noscript');
+  await page.getByLabel('Email').fill('nora-noscript@example.com');
+  const card = page.getByLabel('Card number');
+  if (await card.isVisible()) await card.fill('4242424242424242');
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page).toHaveURL(/\/the-love-blueprint\/en\?checkout=script-needed$/);
+  for (const line of requests) expect(line).not.toMatch(/Nora|noscript|4242/);
+  expect(requests.some((line) => line.startsWith('POST ') && line.includes('/api/orders/form'))).toBe(true);
+  await expect(page.getByRole('alert')).toContainText('Nothing was ordered and nothing was charged');
+});
+
 // Every route of SPEC.md's table, in a left-to-right, a second and a right-to-left language: the
 // page's heading and real text in <main>, visible, with no loading state standing in for it.
 const ROUTES = ['/', '/privacy', '/terms', '/blog', '/blog/first-date-questions-that-matter', '/safety-centre', '/help-centre', '/the-love-blueprint', '/the-love-blueprint/fr', '/success', '/error', '/broken-link', '/dating-confidence-report', '/cities', '/chat', '/notice-at-collection', '/community-guidelines', '/guidelines/bullying', '/cookie-policy', '/manage-cookies', '/modern-slavery-act', '/library'];

@@ -175,7 +175,15 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
 
   return (
     <>
-      <form className={styles.form} noValidate onFocus={() => void loadSchema()} onSubmit={handleSubmit(() => setConfirmOpen(true))}>
+      {/* POST, never the default GET: submitted before the script runs, the fields must not land in an address (app/api/orders/form). */}
+      <form
+        className={styles.form}
+        method="post"
+        action={`/api/orders/form?edition=${encodeURIComponent(editionId)}&locale=${encodeURIComponent(locale)}`}
+        noValidate
+        onFocus={() => void loadSchema()}
+        onSubmit={handleSubmit(() => setConfirmOpen(true))}
+      >
         <div className={styles.field}>
           <label htmlFor={ids.name}>{labels.name}</label>
           <input id={ids.name} className={styles.input} autoComplete="name" aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? `${ids.name}-error` : undefined} {...register('name', clearOnEdit('name'))} />

@@ -20,6 +20,8 @@ export default async function PurchasePage({ params, searchParams }: Props) {
   const [{ id }, { checkout }] = await Promise.all([params, searchParams]);
   // Stripe sends a buyer who cancels back here; the form still holds what they typed.
   const cancelled = checkout === 'cancelled';
+  // The form was sent before (or without) the page's script: nothing was ordered.
+  const scriptNeeded = checkout === 'script-needed';
   const hosted = isHostedCheckout();
   const edition = findEdition(id);
   if (!edition) return <PageNotFound />;
@@ -63,6 +65,11 @@ export default async function PurchasePage({ params, searchParams }: Props) {
         {cancelled ? (
           <p className={styles.notice} role="status">
             {t('checkoutCancelled')}
+          </p>
+        ) : null}
+        {scriptNeeded ? (
+          <p className={styles.notice} role="alert">
+            {t('scriptNeeded')}
           </p>
         ) : null}
         <PurchaseForm
