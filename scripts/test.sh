@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: everything the tests need, on a machine that has only Node.
 #   1. Debian's packages the tests drive, when missing: chromium (Playwright cannot download
-#      browsers here), nginx and openssl (the production topology test)
+#      browsers here), nginx and openssl (the production topology test), poppler-utils (the
+#      books read back), a Java runtime (the Nu HTML Checker)
 #   2. npm packages
 #   3. lint and type checks, then a production build
 #   4. a throwaway PostgreSQL server (Debian's postgresql, installed when missing) so the
@@ -24,6 +25,8 @@ missing=()
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 # pdftotext and pdftoppm read back the stamped PDFs (lib/shop/stamp.test.ts).
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+# Java runs the Nu HTML Checker (vnu-jar, e2e/html-validity.spec.ts).
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> Installing Debian's ${missing[*]}"
   as_root apt-get update -qq
