@@ -38,6 +38,8 @@ for (const sheet of sheets) {
         return `url(/fonts/${sheet.id}/${file})`;
       }),
   );
-  writeFileSync(join(OUT, `${sheet.id}.css`), `/* ${sheet.pkg}, SIL Open Font License 1.1 */\n${out.join('\n')}\n`);
+  // The sheet names its family in the stacks of app/globals.css (html:root outranks their :root).
+  const stacks = sheet.family === 'Amora Script' ? `--script-font: '${sheet.family}',; --script-display-font: '${sheet.family}',;` : `--script-display-font: '${sheet.family}',;`;
+  writeFileSync(join(OUT, `${sheet.id}.css`), `/* ${sheet.pkg}, SIL Open Font License 1.1 */\nhtml:root { ${stacks} }\n${out.join('\n')}\n`);
 }
 console.log(`fonts: wrote ${sheets.length} script stylesheets to public/fonts`);

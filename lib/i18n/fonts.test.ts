@@ -27,6 +27,20 @@ describe('script fonts', () => {
     }
   });
 
+  it('names a script family only on the pages whose stylesheet defines it', () => {
+    // An undefined family in a stack costs the browser a system font search per text style.
+    const globals = readFileSync(join(process.cwd(), 'app/globals.css'), 'utf8');
+    const stacks = [...globals.matchAll(/--font-(?:body|heading):([^;]+);/g)].map((m) => m[1]);
+    expect(stacks).toHaveLength(2);
+    for (const stack of stacks) expect(stack).not.toMatch(/Amora Script/);
+    for (const sheet of ['jp', 'arabic', 'thai', 'cyrillic', 'greek']) {
+      const css = readFileSync(join(process.cwd(), 'public/fonts', `${sheet}.css`), 'utf8');
+      const family = /font-family: '([^']+)'/.exec(css)?.[1];
+      expect(css, sheet).toContain(`--script-display-font: '${family}',;`);
+      if (family === 'Amora Script') expect(css, sheet).toContain(`--script-font: '${family}',;`);
+    }
+  });
+
   it('covers only known locales', () => {
     for (const locale of locales) expect(Array.isArray(fontStylesheets(locale))).toBe(true);
   });
