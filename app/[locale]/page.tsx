@@ -18,6 +18,7 @@ import { FaqSection } from '@/components/home/FaqSection';
 import { FaqLoadingOverlay } from '@/components/home/FaqLoadingOverlay';
 import { Advantages } from '@/components/home/Advantages';
 import { ClosingCta } from '@/components/home/ClosingCta';
+import { RevealOnScroll } from '@/components/home/RevealOnScroll';
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, locale] = await Promise.all([getTranslations(), getPageLocale()]);
@@ -30,7 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-/** The landing page: a server component; only the step selector, carousel, FAQ tabs and reveals are client islands. */
+/** The landing page: a server component; only the step selector, carousel, FAQ tabs and the one entrance-animation script are client islands. */
 export default async function HomePage() {
   const [locale, t] = await Promise.all([getPageLocale(), getTranslations('home')]);
   const content = getHomeContent(locale);
@@ -51,6 +52,7 @@ export default async function HomePage() {
       {faqsReady ? faqSection : <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>{faqSection}</Suspense>}
       <Advantages advantages={content.advantages} />
       <ClosingCta />
+      <RevealOnScroll />
     </>
   );
 }
