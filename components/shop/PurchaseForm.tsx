@@ -186,7 +186,8 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
       >
         <div className={styles.field}>
           <label htmlFor={ids.name}>{labels.name}</label>
-          <input id={ids.name} className={styles.input} autoComplete="name" aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? `${ids.name}-error` : undefined} {...register('name', clearOnEdit('name'))} />
+          {/* type="text" written out: checkers match autocomplete tokens (name, cc-number) to the type attribute, not its default. */}
+          <input id={ids.name} type="text" className={styles.input} autoComplete="name" aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? `${ids.name}-error` : undefined} {...register('name', clearOnEdit('name'))} />
           {errors.name ? <p id={`${ids.name}-error`} className={styles.error}>{message(errors.name.message)}</p> : null}
         </div>
         <div className={styles.field}>
@@ -212,6 +213,7 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
             <label htmlFor={ids.card}>{labels.cardNumber}</label>
             <input
               id={ids.card}
+              type="text"
               className={styles.input}
               inputMode="numeric"
               autoComplete="cc-number"
