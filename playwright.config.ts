@@ -4,8 +4,9 @@ import { TEST_LIMITS } from './e2e/support/server';
 
 const baseURL = urlOf(PORTS.main);
 const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts'];
-// The HTML checker keeps a core busy with Java for half a minute: it runs last, on its own.
-const AUDIT_SPECS = ['**/html-validity.spec.ts'];
+// The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y starts
+// browsers of its own) run last, on their own.
+const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts'];
 
 /** The test PostgreSQL's URL, but through the fault backend's proxy port. */
 function faultyDatabaseUrl(url: string) {

@@ -1,0 +1,37 @@
+import pa11y from 'pa11y';
+import { test, expect } from './fixtures';
+
+/**
+ * pa11y with HTML_CodeSniffer (a second opinion beside axe, which the other specs run) finds no
+ * WCAG 2 AA error on the key pages, in English, French and Arabic: with consent given, on a first
+ * visit (the consent banner), and on the purchase form with the card number field shown.
+ */
+const CONSENTED = { Cookie: 'CookieConsent=true' };
+const AUDITS: { path: string; headers?: Record<string, string>; actions?: string[]; name?: string }[] = [
+  ...['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en', '/help-centre'].map((path) => ({ path, headers: CONSENTED })),
+  ...['/fr', '/fr/the-love-blueprint/fr', '/ar', '/ar/the-love-blueprint/ar'].map((path) => ({ path, headers: CONSENTED })),
+  { path: '/', name: '/ with the consent banner' },
+  {
+    path: '/the-love-blueprint/en',
+    headers: CONSENTED,
+    actions: ['click element input[value="card"]', 'wait for element input[autocomplete="cc-number"] to be added'],
+    name: '/the-love-blueprint/en paying by card',
+  },
+];
+
+for (const audit of AUDITS) {
+  test(`pa11y (HTML_CodeSniffer, WCAG2AA): no errors on ${audit.name ?? audit.path}`, async ({ baseURL, launchOptions }) => {
+    test.setTimeout(60_000);
+    const result = await pa11y(`${baseURL}${audit.path}`, {
+      runners: ['htmlcs'],
+      standard: 'WCAG2AA',
+      headers: audit.headers ?? {},
+      actions: audit.actions ?? [],
+      timeout: 45_000,
+      // Debian's Chromium, as every other spec: nothing here downloads a browser (.puppeteerrc.cjs).
+      chromeLaunchConfig: { executablePath: launchOptions.executablePath, args: launchOptions.args },
+    });
+    expect(result.documentTitle).not.toBe('');
+    expect(result.issues.filter((issue) => issue.type === 'error').map((issue) => `${issue.code} at ${issue.selector}: ${issue.message} ${issue.context}`)).toEqual([]);
+  });
+}
