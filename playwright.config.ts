@@ -6,7 +6,7 @@ const baseURL = urlOf(PORTS.main);
 const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts'];
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y starts
 // browsers of its own) run last, on their own.
-const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts'];
+const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts', '**/structured-data.spec.ts'];
 
 /** The test PostgreSQL's URL, but through the fault backend's proxy port. */
 function faultyDatabaseUrl(url: string) {
