@@ -4,9 +4,9 @@ import { TEST_LIMITS } from './e2e/support/server';
 
 const baseURL = urlOf(PORTS.main);
 const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts'];
-// The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y starts
-// browsers of its own) run last, on their own.
-const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts', '**/structured-data.spec.ts'];
+// The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
+// Lighthouse start browsers of their own) run last, on their own.
+const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts', '**/structured-data.spec.ts', '**/bf-cache.spec.ts'];
 
 /** The test PostgreSQL's URL, but through the fault backend's proxy port. */
 function faultyDatabaseUrl(url: string) {
