@@ -70,6 +70,21 @@ test.describe('the content backend fails', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Discover Your True Match');
   });
 
+  test('slow: a document load waits for the FAQs, so their outcome is in place without JavaScript', async ({ browser, request }) => {
+    test.setTimeout(60_000);
+    await setMode(request, 'content', 'slow');
+    // Past the remembered failure and any stored document, so the FAQs are really fetched again.
+    await new Promise((r) => setTimeout(r, FAILURE_CACHE_MS));
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: urlOf(PORTS.faulty) });
+    const page = await context.newPage();
+    await page.goto('/');
+    const alert = page.locator('#faq').getByRole('alert');
+    await expect(alert).toHaveText('Failed to load FAQs');
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading FAQs' })).toHaveCount(0);
+    await context.close();
+  });
+
   test('the site recovers when the backend is back', async ({ request }) => {
     await setMode(request, 'content', 'ok');
     await new Promise((r) => setTimeout(r, FAILURE_CACHE_MS));

@@ -5,6 +5,8 @@ import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getHomeContent } from '@/lib/content/home';
 import { getFaqs } from '@/lib/content';
 import { readyNow } from '@/lib/content/ready-now';
+import { isDocumentRequest } from '@/lib/http/fetch-metadata';
+import { declareUnshareable } from '@/lib/http/document-policy';
 import { site } from '@/lib/site';
 import { socialMetadata } from '@/lib/seo/social';
 import { canonicalUrl } from '@/lib/seo/page-url';
@@ -36,10 +38,11 @@ export default async function HomePage() {
   const [locale, t] = await Promise.all([getPageLocale(), getTranslations('home')]);
   const content = getHomeContent(locale);
   const faqs = getFaqs(locale);
-  // FAQs that are already here (the embedded store, a cached backend answer) render in place.
-  // Only a real fetch streams behind the overlay, so a slow backend never holds back the page
-  // and the overlay shows on a client navigation for as long as the FAQs take.
-  const faqsReady = (await readyNow(faqs)) !== undefined;
+  // A document is whole in its first HTML, so it waits for the FAQs (the content layer answers or
+  // gives up within its timeout), as do FAQs that are already here. Only a client navigation
+  // whose FAQs need a real fetch streams them behind the overlay; that render is no one else's.
+  const faqsInPlace = (await isDocumentRequest()) || (await readyNow(faqs)) !== undefined;
+  if (!faqsInPlace) declareUnshareable();
   const faqSection = <FaqSection faqs={faqs} />;
   return (
     <>
@@ -49,7 +52,7 @@ export default async function HomePage() {
       <UseCases cards={content.useCases.cards} />
       <Coaching coaching={content.coaching} />
       <Testimonials testimonials={content.testimonials} />
-      {faqsReady ? faqSection : <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>{faqSection}</Suspense>}
+      {faqsInPlace ? faqSection : <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>{faqSection}</Suspense>}
       <Advantages advantages={content.advantages} />
       <ClosingCta />
       <RevealOnScroll />
