@@ -40,6 +40,17 @@ test.describe('seventeen languages', () => {
     expect(copy!.x).toBeGreaterThan(visual!.x);
   });
 
+  test('back links point back in the reading direction: left in English, right in Arabic', async ({ page }) => {
+    const arrowTransform = async (path: string) => {
+      await page.goto(path);
+      const back = page.locator('main a[href$="/blog"]').first();
+      await expect(back).toBeVisible();
+      return back.locator('[aria-hidden="true"]').evaluate((arrow) => getComputedStyle(arrow).transform);
+    };
+    expect(await arrowTransform('/blog/first-date-questions-that-matter')).toBe('none');
+    expect(await arrowTransform('/ar/blog/first-date-questions-that-matter')).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+  });
+
   test('a Latin page links no script font; a Japanese page links only its own', async ({ page }) => {
     await page.goto('/fr');
     await expect(page.locator('link[href^="/fonts/"]')).toHaveCount(0);

@@ -9,7 +9,6 @@ import { getPost, getPosts, postLanguage } from '@/lib/content';
 import { coverOf } from '@/lib/content/media';
 import { categoryLabel, relatedPosts } from '@/lib/blog/listing';
 import { formatPostDate } from '@/lib/i18n/dates';
-import { Link } from '@/lib/i18n/navigation';
 import { htmlToText, sanitizeHtml } from '@/lib/security/sanitize-html';
 import { socialMetadata } from '@/lib/seo/social';
 import { canonicalUrl } from '@/lib/seo/page-url';
@@ -25,6 +24,7 @@ import { PostCard } from '@/components/blog/PostCard';
 import { ArticleNotFound } from '@/components/blog/ArticleNotFound';
 import prose from '@/components/content/Prose.module.css';
 import styles from '@/components/blog/Article.module.css';
+import { BackLink } from '@/components/ui/BackLink';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -70,7 +70,7 @@ export default async function ArticlePage({ params }: Props) {
       <ArticleJsonLd post={post} locale={locale} language={language} />
       <header className={`container ${styles.header}`}>
         <p className={styles.back}>
-          <Link href="/blog">← {t('backToBlog')}</Link>
+          <BackLink href="/blog">{t('backToBlog')}</BackLink>
         </p>
         <p className={styles.meta}>
           {post.category ? <span className={styles.category}>{categoryLabel(post.category.name, categories)}</span> : null}

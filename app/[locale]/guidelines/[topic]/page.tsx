@@ -4,7 +4,6 @@ import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { getGuidelineTopic } from '@/lib/content';
 import { isGuidelineTopic } from '@/lib/guidelines';
-import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/site';
 import { socialMetadata } from '@/lib/seo/social';
 import { canonicalUrl } from '@/lib/seo/page-url';
@@ -14,6 +13,7 @@ import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/seo/JsonLd';
 import { DocumentView } from '@/components/content/DocumentView';
 import styles from '@/components/content/DocumentView.module.css';
+import { BackLink } from '@/components/ui/BackLink';
 
 type Props = { params: Promise<{ topic: string }> };
 
@@ -53,7 +53,7 @@ export default async function GuidelineTopicPage({ params }: Props) {
         showContents={false}
         before={
           <p className={styles.dates}>
-            <Link href="/community-guidelines">← {t('documents.backToGuidelines')}</Link>
+            <BackLink href="/community-guidelines">{t('documents.backToGuidelines')}</BackLink>
           </p>
         }
       />

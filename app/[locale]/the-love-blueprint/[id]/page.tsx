@@ -11,6 +11,7 @@ import { titleMetadata } from '@/components/layout/TitlePage';
 import { PurchaseForm } from '@/components/shop/PurchaseForm';
 import { isHostedCheckout } from '@/lib/shop/provider';
 import styles from '@/components/shop/Shop.module.css';
+import { BackLink } from '@/components/ui/BackLink';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ checkout?: string | string[] }> };
 
@@ -36,7 +37,7 @@ export default async function PurchasePage({ params, searchParams }: Props) {
       <ShopJsonLd editionId={edition.id} />
       <div className={styles.summary}>
         <p>
-          <Link href="/the-love-blueprint">← {t('goBack')}</Link>
+          <BackLink href="/the-love-blueprint">{t('goBack')}</BackLink>
         </p>
         <Image src={edition.cover} alt={t('coverAlt', { label: edition.label })} width={600} height={900} unoptimized priority className={styles.cover} />
         <h1>{t('headline')}</h1>
