@@ -6,27 +6,32 @@ import { appSecret } from '@/lib/security/secret';
 import { processSingleton } from '@/lib/process-singleton';
 import { deliverPendingMail } from './fulfilment';
 import { sweepRateLimits } from '@/lib/security/rate-limit';
+import { serialRunner } from '@/lib/async/serial-runner';
 
 const RETRY_INTERVAL_MS = 15_000;
+
+/** One pass over the queue; never throws (a failure stays queued). */
+async function deliverPending(): Promise<unknown> {
+  try {
+    return await deliverPendingMail(await getDb(), { siteUrl: env().siteUrl, secret: appSecret(), send: sendMail });
+  } catch (error) {
+    console.error('Mail delivery failed; it will be retried', error);
+    return undefined;
+  }
+}
+
 // One retry loop and one delivery at a time per process, whichever bundle asks (lib/process-singleton.ts).
-const mail = processSingleton('mail', () => ({
+const mail = processSingleton('mail-delivery', () => ({
   worker: undefined as ReturnType<typeof setInterval> | undefined,
-  running: undefined as Promise<unknown> | undefined,
+  deliver: serialRunner(deliverPending),
 }));
 
-/** Sends whatever email is due now; never throws (a failure stays queued). */
+/**
+ * Sends whatever email is due now. Mail queued while a pass is under way gets a pass of its own
+ * right after it, not 15 s later with the retry loop.
+ */
 export function deliverMailNow(): Promise<unknown> {
-  mail.running ??= (async () => {
-    try {
-      return await deliverPendingMail(await getDb(), { siteUrl: env().siteUrl, secret: appSecret(), send: sendMail });
-    } catch (error) {
-      console.error('Mail delivery failed; it will be retried', error);
-      return undefined;
-    } finally {
-      mail.running = undefined;
-    }
-  })();
-  return mail.running;
+  return mail.deliver();
 }
 
 /**
