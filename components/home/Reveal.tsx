@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
+import { REVEAL_DEFAULTS } from './reveal-defaults';
 
 type Props = {
   children: ReactNode;
-  /** Reveal once the element's top passes this fraction of the viewport (SPEC.md §4: 0.8, 0.85, 0.9); default 0.8. */
+  /** Reveal once the element's top passes this fraction of the viewport (SPEC.md §4: 0.8, 0.85, 0.9). */
   at?: number;
-  /** Seconds; default 0. */
+  /** Seconds. */
   delay?: number;
-  /** Seconds; default 0.7. */
+  /** Seconds. */
   duration?: number;
-  /** Where the element starts from, in px; default 32 px below. */
+  /** Where the element starts from, in px. */
   from?: { x?: number; y?: number };
   className?: string;
 };
@@ -19,15 +20,19 @@ type Props = {
  * component, so twenty-odd reveals cost the page no client component each.
  */
 export function Reveal({ children, at, delay, duration, from, className }: Props) {
-  // Only what differs from RevealOnScroll's defaults is written, once in the HTML and once in the payload.
+  // Only what differs from the defaults is written, once in the HTML and once in the payload.
+  const differs = <T,>(value: T | undefined, fallback: T) => (value === fallback ? undefined : value);
+  const x = from?.x ?? REVEAL_DEFAULTS.from.x;
+  const y = from?.y ?? REVEAL_DEFAULTS.from.y;
+  const fromDiffers = x !== REVEAL_DEFAULTS.from.x || y !== REVEAL_DEFAULTS.from.y;
   return (
     <div
       className={className}
       data-reveal="static"
-      data-reveal-at={at}
-      data-reveal-delay={delay}
-      data-reveal-duration={duration}
-      data-reveal-from={from && `${from.x ?? 0} ${from.y ?? 0}`}
+      data-reveal-at={differs(at, REVEAL_DEFAULTS.at)}
+      data-reveal-delay={differs(delay, REVEAL_DEFAULTS.delay)}
+      data-reveal-duration={differs(duration, REVEAL_DEFAULTS.duration)}
+      data-reveal-from={fromDiffers ? `${x} ${y}` : undefined}
     >
       {children}
     </div>

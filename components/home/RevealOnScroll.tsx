@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { REVEAL_DEFAULTS } from './reveal-defaults';
 
 // motion's WAAPI `animate` (motion/mini), fetched the first time anything needs revealing: a
 // visitor who never scrolls downloads no animation code at all.
@@ -32,7 +33,7 @@ export function RevealOnScroll() {
     const revealer = (at: number) => {
       let observer = revealers.get(at);
       if (!observer) {
-        observer = new IntersectionObserver((entries) => entries.forEach((entry) => entry.isIntersecting && show(entry.target as HTMLElement)), {
+        observer = new IntersectionObserver((entries, self) => entries.forEach((entry) => entry.isIntersecting && show(entry.target as HTMLElement, self)), {
           rootMargin: `0px 0px -${Math.round((1 - at) * 100)}% 0px`,
         });
         revealers.set(at, observer);
@@ -40,18 +41,19 @@ export function RevealOnScroll() {
       return observer;
     };
     const offset = (element: HTMLElement) => {
-      const [x = 0, y = 32] = (element.dataset.revealFrom ?? '0 32').split(' ').map((part) => number(part, 0));
+      const { x: defaultX, y: defaultY } = REVEAL_DEFAULTS.from;
+      const [x = defaultX, y = defaultY] = element.dataset.revealFrom?.split(' ').map((part) => number(part, 0)) ?? [];
       return `translate(${x}px, ${y}px)`;
     };
-    const show = (element: HTMLElement) => {
-      revealers.forEach((observer) => observer.unobserve(element));
+    const show = (element: HTMLElement, observer: IntersectionObserver) => {
+      observer.unobserve(element);
       void getAnimate().then((animate) => {
         if (cancelled) return;
         element.dataset.reveal = 'shown';
         animate(
           element,
           { opacity: [0, 1], transform: [offset(element), 'translate(0px, 0px)'] },
-          { duration: number(element.dataset.revealDuration, 0.7), delay: number(element.dataset.revealDelay, 0), ease: [0.22, 1, 0.36, 1] },
+          { duration: number(element.dataset.revealDuration, REVEAL_DEFAULTS.duration), delay: number(element.dataset.revealDelay, REVEAL_DEFAULTS.delay), ease: [0.22, 1, 0.36, 1] },
         ).finished.then(() => {
           element.style.opacity = '';
           element.style.transform = '';
@@ -72,7 +74,7 @@ export function RevealOnScroll() {
         element.style.transform = offset(element);
         element.dataset.reveal = 'hidden';
         hidden.add(element);
-        revealer(number(element.dataset.revealAt, 0.8)).observe(element);
+        revealer(number(element.dataset.revealAt, REVEAL_DEFAULTS.at)).observe(element);
       }
     });
     elements.forEach((element) => start.observe(element));
