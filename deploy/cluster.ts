@@ -29,7 +29,9 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}): s
 const asPostgres = (command: string, args: string[]) => (isRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args));
 
 /** A PostgreSQL server of its own, in `dir`, on `port`; returns its URL and how to stop it. */
-export function startPostgres(dir: string, port: number): { url: string; stop(): void } {
+export function startPostgres(where: string, port: number): { url: string; stop(): void } {
+  // Absolute: postgres resolves a relative socket directory (-k) from its data directory.
+  const dir = resolve(where);
   const bin = postgresBin();
   mkdirSync(dir, { recursive: true });
   if (isRoot) run('chown', ['postgres', dir]);
@@ -139,44 +141,58 @@ export async function startCluster(options: ClusterOptions = {}) {
     return { index, port, origin: `http://127.0.0.1:${port}`, child };
   };
   for (let i = 0; i < count; i += 1) instances.push(startInstance(i));
-  await Promise.all(instances.map((instance) => waitFor(`${instance.origin}/api/ready`, `instance ${instance.index + 1}`, instance.child)));
-  log(`${count} instance(s) ready on ports ${instances.map((i) => i.port).join(', ')}`);
-
-  const tls = selfSignedCertificate(join(dir, 'tls'));
   const prefix = join(dir, 'nginx');
-  for (const sub of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'cache/static']) {
-    mkdirSync(join(prefix, sub), { recursive: true });
-    // nginx's workers run as another user when the master is root.
-    chmodSync(join(prefix, sub), 0o777);
-  }
-  chmodSync(join(prefix, 'tmp'), 0o777);
-  chmodSync(join(prefix, 'cache'), 0o777);
-  const values: Record<string, string> = {
-    PREFIX: prefix,
-    HTTP_PORT: String(httpPort),
-    HTTPS_PORT: String(httpsPort),
-    HTTPS_REDIRECT: httpsPort === 443 ? 'https://$host' : `https://$host:${httpsPort}`,
-    TLS_CERT: tls.cert,
-    TLS_KEY: tls.key,
-    UPSTREAMS: instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`).join('\n'),
-  };
-  const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
-  const config = template.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
   const configFile = join(prefix, 'nginx.conf');
-  writeFileSync(configFile, config);
-  const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-  if (!nginxBin) throw new Error('nginx is not installed: apt-get install nginx (npm test installs it when missing)');
-  run(nginxBin, ['-t', '-p', prefix, '-c', configFile, '-e', join(prefix, 'error.log')]);
-  const nginx = spawn(nginxBin, ['-p', prefix, '-c', configFile, '-e', join(prefix, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  // Its plain-http side answers every request with the redirect to https: up once that answers.
-  for (let tries = 0; ; tries += 1) {
-    if (nginx.exitCode !== null) throw new Error(`nginx exited: see ${join(prefix, 'error.log')}`);
-    const answer = await fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' }).catch(() => undefined);
-    if (answer?.status === 301) break;
-    if (tries > 100) throw new Error('nginx did not start');
-    await new Promise((r) => setTimeout(r, 100));
+  let nginx: ChildProcess | undefined;
+  const stopAll = async () => {
+    await stopChild(nginx, 'SIGQUIT');
+    await Promise.all(instances.map((instance) => stopChild(instance.child)));
+    postgres?.stop();
+  };
+  try {
+    await Promise.all(instances.map((instance) => waitFor(`${instance.origin}/api/ready`, `instance ${instance.index + 1}`, instance.child)));
+    log(`${count} instance(s) ready on ports ${instances.map((i) => i.port).join(', ')}`);
+
+    const tls = selfSignedCertificate(join(dir, 'tls'));
+    const prefix = join(dir, 'nginx');
+    for (const sub of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'cache/static']) {
+      mkdirSync(join(prefix, sub), { recursive: true });
+      // nginx's workers run as another user when the master is root.
+      chmodSync(join(prefix, sub), 0o777);
+    }
+    chmodSync(join(prefix, 'tmp'), 0o777);
+    chmodSync(join(prefix, 'cache'), 0o777);
+    const values: Record<string, string> = {
+      PREFIX: prefix,
+      HTTP_PORT: String(httpPort),
+      HTTPS_PORT: String(httpsPort),
+      HTTPS_REDIRECT: httpsPort === 443 ? 'https://$host' : `https://$host:${httpsPort}`,
+      TLS_CERT: tls.cert,
+      TLS_KEY: tls.key,
+      UPSTREAMS: instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`).join('\n'),
+    };
+    const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
+    const config = template.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
+    const configFile = join(prefix, 'nginx.conf');
+    writeFileSync(configFile, config);
+    const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+    if (!nginxBin) throw new Error('nginx is not installed: apt-get install nginx (npm test installs it when missing)');
+    run(nginxBin, ['-t', '-p', prefix, '-c', configFile, '-e', join(prefix, 'error.log')]);
+    nginx = spawn(nginxBin, ['-p', prefix, '-c', configFile, '-e', join(prefix, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    // Its plain-http side answers every request with the redirect to https: up once that answers.
+    for (let tries = 0; ; tries += 1) {
+      if (nginx.exitCode !== null) throw new Error(`nginx exited: see ${join(prefix, 'error.log')}`);
+      const answer = await fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' }).catch(() => undefined);
+      if (answer?.status === 301) break;
+      if (tries > 100) throw new Error('nginx did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    log(`nginx: ${siteUrl} (and http://localhost:${httpPort}, which redirects)`);
+  } catch (error) {
+    // A cluster that cannot start leaves nothing running (ports, a database) behind it.
+    await stopAll();
+    throw error;
   }
-  log(`nginx: ${siteUrl} (and http://localhost:${httpPort}, which redirects)`);
 
   return {
     siteUrl,
@@ -191,10 +207,6 @@ export async function startCluster(options: ClusterOptions = {}) {
       await waitFor(`${instance.origin}/api/ready`, `instance ${index + 1}`, instance.child);
     },
     kill: (index: number, signal: NodeJS.Signals = 'SIGKILL') => stopChild(instances[index]?.child, signal),
-    async stop() {
-      await stopChild(nginx, 'SIGQUIT');
-      await Promise.all(instances.map((instance) => stopChild(instance.child)));
-      postgres?.stop();
-    },
+    stop: stopAll,
   };
 }
