@@ -57,14 +57,15 @@ test('an unknown address gets the same 202 and no email; the answer does not wai
   expect(answers.known.status).toBe(202);
   expect(answers.unknown.status).toBe(202);
   expect(answers.unknown.body).toBe(answers.known.body);
-  // The work happens after the answer: several of each take about as long.
-  const median = async (email: string) => {
-    const times = [] as number[];
-    for (let i = 0; i < 3; i += 1) times.push((await ask(email)).ms);
-    return times.sort((a, b) => a - b)[1]!;
-  };
-  const [knownMs, unknownMs] = [await median(known), await median(unknown)];
-  expect(Math.abs(knownMs - unknownMs)).toBeLessThan(150);
+  // The work happens after the answer: several of each take about as long. Asked in turns, so a
+  // burst of load from a parallel test slows both kinds alike rather than one block of them.
+  const times = { known: [] as number[], unknown: [] as number[] };
+  for (let i = 0; i < 5; i += 1) {
+    times.known.push((await ask(known)).ms);
+    times.unknown.push((await ask(unknown)).ms);
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[2]!;
+  expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(150);
 
   await expect.poll(() => lookupMessages(known).length, { timeout: 15_000 }).toBeGreaterThan(0);
   expect(lookupMessages(unknown)).toHaveLength(0);
