@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { Link } from '@/lib/i18n/navigation';
 import type { Post } from '@/lib/content/schemas';
 import { coverOf } from '@/lib/content/media';
@@ -9,7 +9,7 @@ import styles from './Blog.module.css';
 export function PostCard({ post, dateLabel, categories }: { post: Post; dateLabel: string; categories: Readonly<Record<string, string>> }) {
   return (
     <article className={styles.card}>
-      <Image src={coverOf(post.media)} alt="" width={600} height={338} unoptimized className={styles.cover} />
+      <StaticImage src={coverOf(post.media)} alt="" width={600} height={338} className={styles.cover} />
       <div className={styles.cardBody}>
         <p className={styles.meta}>
           {post.category ? <span className={styles.category}>{categoryLabel(post.category.name, categories)}</span> : null}

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { getTranslations } from 'next-intl/server';
 import { site } from '@/lib/site';
 import { StoreBadges } from '@/components/ui/StoreBadges';
@@ -23,12 +23,11 @@ export async function Hero() {
         <div className={styles.visual} aria-hidden="false">
           <div className={styles.glow} aria-hidden="true" />
           <PhoneFrame className={styles.phone}>
-            <Image
+            <StaticImage
               src="/images/screens/swipe-screen.svg"
               alt={t('heroPhoneAlt', { brand: site.brand })}
               width={360}
               height={760}
-              unoptimized
               // Not preloaded: the LCP element is the headline, and on a phone this picture sits
               // below it; fetched with high priority it would compete with the document and CSS.
               // Low priority also keeps React from announcing it in a preload Link header.

@@ -1,11 +1,11 @@
 'use client';
 
-import Image from 'next/image';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { wrapIndex, swipeDirection } from '@/lib/home/steps';
 import styles from './StepSelector.module.css';
 
-export type StepView = { title: string; description: string; image: string; label: string; dotLabel: string };
+/** `picture` is the step's image, rendered on the server (so no image code ships to the client). */
+export type StepView = { title: string; description: string; picture: ReactNode; label: string; dotLabel: string };
 
 /**
  * How It Works: steps 1–2 on the left, 3–4 on the right, the current step's picture in
@@ -72,7 +72,7 @@ export function StepSelector({ steps, stepsLabel, swipeHint }: { steps: StepView
           data-testid="step-picture"
         >
           <div key={current} className={styles.slide} data-direction={direction}>
-            <Image src={active.image} alt={active.title} width={480} height={480} unoptimized draggable={false} priority={false} />
+            {active.picture}
           </div>
         </div>
         <p className="visually-hidden">{swipeHint}</p>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import type { HomeTestimonial } from '@/lib/content/schemas';
@@ -40,7 +40,7 @@ export async function Testimonials({ testimonials }: { testimonials: HomeTestimo
           >
             {testimonials.map((item) => (
               <figure key={item.name} className={styles.card}>
-                <Image src={item.image} alt="" width={72} height={72} unoptimized className={styles.avatar} />
+                <StaticImage src={item.image} alt="" width={72} height={72} className={styles.avatar} />
                 <blockquote className={styles.quote}>
                   <p>“{item.quote}”</p>
                 </blockquote>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { getTranslations } from 'next-intl/server';
 import { site } from '@/lib/site';
 import type { HomeContent } from '@/lib/content/home';
@@ -24,7 +24,7 @@ export async function UseCases({ cards }: { cards: HomeContent['useCases']['card
             {screens.map((screen) => (
               <Reveal key={screen.src} at={screen.at} delay={screen.delay} duration={0.8} from={{ y: 48 }} className={styles.phoneSlot} >
                 <PhoneFrame className={styles[screen.position]}>
-                  <Image src={screen.src} alt={screen.alt} width={360} height={760} unoptimized sizes="(min-width: 64rem) 14rem, 30vw" />
+                  <StaticImage src={screen.src} alt={screen.alt} width={360} height={760} sizes="(min-width: 64rem) 14rem, 30vw" />
                 </PhoneFrame>
               </Reveal>
             ))}

@@ -1,6 +1,6 @@
 'use client';
 
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { useSelectedEdition } from '@/lib/shop/selected-edition';
 import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
@@ -10,13 +10,13 @@ export function EditionCover({ editions, initial, priority = false }: { editions
   const selected = useSelectedEdition(initial);
   const edition = editions.find((e) => e.id === selected) ?? editions[0]!;
   return (
-    <Image
+    <StaticImage
       key={edition.id}
       src={edition.cover}
       alt={edition.coverAlt}
       width={600}
       height={900}
-      unoptimized
+     
       priority={priority}
       className={styles.cover}
       data-edition={edition.id}

@@ -1,7 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { useId, useState } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/selected-edition';
@@ -48,7 +48,7 @@ export default function LanguageDialog({ editions, initial, labels, onClose }: {
               </select>
             </div>
             {preview ? (
-              <Image src={preview.cover} alt={preview.coverAlt} width={600} height={900} unoptimized className={styles.preview} />
+              <StaticImage src={preview.cover} alt={preview.coverAlt} width={600} height={900} className={styles.preview} />
             ) : null}
           </div>
           <button

@@ -1,7 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData, withoutDownload } from '@/lib/shop/purchase-data';
@@ -75,7 +75,7 @@ export function SuccessView({ editions, labels }: { editions: EditionView[]; lab
           <Dialog.Title className={styles.dialogTitle}>{labels.dialogTitle}</Dialog.Title>
           {data ? (
             <div className={styles.successBody}>
-              <Image src={edition.cover} alt={edition.coverAlt} width={600} height={900} unoptimized className={styles.preview} />
+              <StaticImage src={edition.cover} alt={edition.coverAlt} width={600} height={900} className={styles.preview} />
               <div>
                 <p className={styles.greeting}>{labels.greeting.replace('{name}', data.name)}</p>
                 <Dialog.Description>{data.downloadUrl ? labels.magicLink.replace('{email}', data.email) : labels.downloaded}</Dialog.Description>

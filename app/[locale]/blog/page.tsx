@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
@@ -131,7 +131,7 @@ export default async function BlogPage({ searchParams }: Props) {
                   {t('readFullArticle')}
                 </Link>
               </div>
-              <Image src="/images/blog/hero.svg" alt="" width={1200} height={675} unoptimized className={styles.slideImage} />
+              <StaticImage src="/images/blog/hero.svg" alt="" width={1200} height={675} className={styles.slideImage} />
             </article>
           ))}
         </Carousel>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import type { Post } from '@/lib/content/schemas';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import type { Locale } from '@/lib/i18n/locales';
@@ -82,7 +82,7 @@ export default async function ArticlePage({ params }: Props) {
         {foreign ? <EnglishOnlyNote /> : null}
       </header>
       <div className={`container ${styles.coverWrap}`}>
-        <Image src={coverOf(post.media)} alt="" width={1200} height={675} unoptimized priority className={styles.cover} />
+        <StaticImage src={coverOf(post.media)} alt="" width={1200} height={675} priority className={styles.cover} />
       </div>
       {/* Safe: sanitizeHtml is the allowlist sanitizer of lib/security. */}
       <div className={`container ${styles.body}`} lang={foreign ? language : undefined}>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
@@ -71,7 +71,7 @@ export default async function LibraryPage({ params }: Props) {
   const left = Math.max(0, MAX_DOWNLOADS - order.downloads);
   return (
     <div className={`container ${styles.centerPage}`}>
-      <Image src={edition.cover} alt="" width={600} height={900} unoptimized priority className={styles.cover} />
+      <StaticImage src={edition.cover} alt="" width={600} height={900} priority className={styles.cover} />
       <h1>{t('title')}</h1>
       <p className={styles.greeting}>{t('greeting', { name: order.name })}</p>
       <p className={styles.lead}>{t('body', { edition: edition.label })}</p>

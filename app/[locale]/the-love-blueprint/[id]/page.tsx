@@ -1,5 +1,5 @@
 import { isolateForDirection } from '@/lib/i18n/locales';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { PageNotFound } from '@/components/layout/PageNotFound';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
@@ -39,7 +39,7 @@ export default async function PurchasePage({ params, searchParams }: Props) {
         <p>
           <BackLink href="/the-love-blueprint">{t('goBack')}</BackLink>
         </p>
-        <Image src={edition.cover} alt={t('coverAlt', { label: edition.label })} width={600} height={900} unoptimized priority className={styles.cover} />
+        <StaticImage src={edition.cover} alt={t('coverAlt', { label: edition.label })} width={600} height={900} priority className={styles.cover} />
         <h1>{t('headline')}</h1>
         <p className={styles.muted}>{t('languageFor', { label: edition.label })}</p>
         <nav aria-label={t('otherEditions')} className={styles.otherEditions}>
