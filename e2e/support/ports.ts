@@ -25,6 +25,8 @@ export const PORTS = {
   stripe: 3111,
   /** e2e/library-lookup.spec.ts: small lookup limits. */
   lookupLimits: 3112,
+  /** e2e/log-pipe.spec.ts: a server whose log reader goes away. */
+  logPipe: 3113,
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: 3121,
   clusterHttp: 3180,

@@ -4,6 +4,7 @@ import { env, EnvError } from '@/lib/env';
 import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
 import { createFrontDoor } from './front-door';
+import { dropWritesToClosedLogs } from './log-streams';
 
 /**
  * `npm start` (and `npm run dev` with --dev): Next's request handler behind our front door
@@ -11,6 +12,7 @@ import { createFrontDoor } from './front-door';
  * the document headers are decided in one place for every request.
  */
 async function main() {
+  dropWritesToClosedLogs();
   const development = process.argv.includes('--dev');
   let config;
   try {
@@ -33,6 +35,13 @@ async function main() {
   const app = next({ dev: development, dir: process.cwd(), ...origin, httpServer: server });
   await app.prepare();
   server.on('request', createFrontDoor({ handle: app.getRequestHandler(), origin, trustedProxyHops, development }));
+  // Without this, a port already taken would be an uncaught exception that Next logs and survives:
+  // a process that looks alive but serves nothing.
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use (set PORT to another one)` : error.message;
+    console.error(`\nThe server cannot listen: ${reason}.\n`);
+    process.exit(1);
+  });
   server.listen(port, host, () => console.log(`> Ready on http://${host}:${port}${development ? ' (development)' : ''}`));
   // Stop taking requests, let the ones in flight finish (for a few seconds at most), then close
   // the database cleanly: PGlite's files must be consistent for the next start.

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { test, expect } from './fixtures';
+import { PORTS } from './support/ports';
+import { spawnServer, startServer } from './support/server';
+
+/** Share of one core the process used over `ms` (from /proc: user + system ticks, 100 per second). */
+async function cpuShare(pid: number, ms = 2000) {
+  const ticks = () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const before = ticks();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return (ticks() - before) / (ms / 10) / 100;
+}
+
+test('a server started on a port already in use exits at once, saying so', async () => {
+  test.setTimeout(60_000);
+  const child = spawnServer(PORTS.main, { DATA_DIR: `.data/e2e/${PORTS.logPipe}-busy` });
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), 30_000);
+    child.once('exit', (exitCode) => (clearTimeout(timer), resolve(exitCode)));
+  });
+  if (code === null) child.kill('SIGKILL');
+  expect(code).toBe(1);
+  expect(child.stderrText()).toMatch(new RegExp(`The server cannot listen: port ${PORTS.main} on \\S+ is already in use`));
+});
+
+/**
+ * The reader of the server's output goes away (a closed terminal, a restarted log collector, a
+ * parent that exited), and then the server has something to log: here a failed email, sent to an
+ * SMTP port where nothing listens. Each write to the dead pipe fails with EPIPE; before the fix
+ * that failure was an uncaught exception, which Next logged to the same pipe, which failed
+ * again: the process spun a core for ever (two such servers held both cores of the test machine).
+ */
+test('a server whose log reader has gone away keeps serving, without spinning on its failing log writes', async ({ request }) => {
+  test.setTimeout(90_000);
+  const server = await startServer(PORTS.logPipe, { SMTP_URL: 'smtp://localhost:1' });
+  try {
+    server.child.stderr!.destroy();
+    const order = await request.post(`${server.origin}/api/orders`, {
+      data: { editionId: 'en', name: 'Lena Logless', email: `log-pipe-${Date.now()}@example.com`, paymentMethod: 'paypal', acceptDelivery: true },
+      timeout: 15_000,
+    });
+    expect(order.status()).toBe(201);
+    // The email fails and is logged (and retried) in the background.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(server.child.exitCode).toBeNull();
+    expect(await cpuShare(server.child.pid!)).toBeLessThan(0.25);
+    expect((await request.get(`${server.origin}/api/ready`, { timeout: 15_000 })).status()).toBe(200);
+  } finally {
+    await server.stop('SIGKILL');
+  }
+});
