@@ -16,7 +16,6 @@ export function EditionCover({ editions, initial, priority = false }: { editions
       alt={edition.coverAlt}
       width={600}
       height={900}
-     
       priority={priority}
       className={styles.cover}
       data-edition={edition.id}

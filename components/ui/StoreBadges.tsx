@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { site } from '@/lib/site';
+import { StaticImage } from './StaticImage';
 import styles from './StoreBadges.module.css';
 
 /**
@@ -13,9 +14,7 @@ export async function StoreBadges({ tone = 'dark' }: { tone?: 'dark' | 'light' }
   const badges = [
     { href: site.appStoreUrl, icon: <span className={styles.appleMark} aria-hidden="true" />, line1: t('appStoreLine1'), line2: t('appStoreLine2'), id: 'app-store' },
     { href: site.playStoreUrl, icon: (
-        // A plain <img>: next/image is a client component and would add its script to every page.
-        // eslint-disable-next-line @next/next/no-img-element
-        <img className={styles.playMark} src="/images/badges/google-play.svg" alt="" width={24} height={24} decoding="async" />
+        <StaticImage className={styles.playMark} src="/images/badges/google-play.svg" alt="" width={24} height={24} loading="eager" />
       ), line1: t('googlePlayLine1'), line2: t('googlePlayLine2'), id: 'google-play' },
   ];
   return (
