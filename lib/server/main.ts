@@ -36,13 +36,18 @@ async function main() {
   await app.prepare();
   server.on('request', createFrontDoor({ handle: app.getRequestHandler(), origin, trustedProxyHops, development }));
   // Without this, a port already taken would be an uncaught exception that Next logs and survives:
-  // a process that looks alive but serves nothing.
-  server.once('error', (error: NodeJS.ErrnoException) => {
+  // a process that looks alive but serves nothing. Only while starting: a later server error (an
+  // accept failing under load) must not stop a server that is serving.
+  const cannotListen = (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use (set PORT to another one)` : error.message;
     console.error(`\nThe server cannot listen: ${reason}.\n`);
     process.exit(1);
+  };
+  server.once('error', cannotListen);
+  server.listen(port, host, () => {
+    server.off('error', cannotListen);
+    console.log(`> Ready on http://${host}:${port}${development ? ' (development)' : ''}`);
   });
-  server.listen(port, host, () => console.log(`> Ready on http://${host}:${port}${development ? ' (development)' : ''}`));
   // Stop taking requests, let the ones in flight finish (for a few seconds at most), then close
   // the database cleanly: PGlite's files must be consistent for the next start.
   const stop = () => {
