@@ -3,18 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'log-streams-'));
+const bundle = join(dir, 'log-streams.mjs');
+beforeAll(() => build({ entryPoints: [join(process.cwd(), 'lib/server/log-streams.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' }));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
  * A child that logs to stderr and counts uncaught exceptions, logging each one as Next's handler
  * does; the parent closes the child's stderr, and after a second the child reports the count.
  */
-async function uncaughtAfterStderrCloses(fixed: boolean) {
-  const bundle = join(dir, 'log-streams.mjs');
-  await build({ entryPoints: [join(process.cwd(), 'lib/server/log-streams.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
+function uncaughtAfterStderrCloses(fixed: boolean) {
   const script = `import { dropWritesToClosedLogs } from ${JSON.stringify(bundle)};
     if (${fixed}) dropWritesToClosedLogs();
     let uncaught = 0;
