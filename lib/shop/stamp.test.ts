@@ -71,6 +71,40 @@ describe('stamps print any buyer’s name', () => {
   }, 30_000);
 });
 
+/** The inked box of a stamp line alone, rendered at 600 dpi (width and height in pixels), and its text read back. */
+async function inkedBox(name: string): Promise<{ width: number; height: number; text: string }> {
+  const file = join(dir, `ink-${encodeURIComponent(name)}.pdf`);
+  const doc = await PDFDocument.create();
+  doc.addPage([240, 60]);
+  writeFileSync(file, await stampBook(await doc.save(), { name, email: '', orderId: '' }, '{name}'));
+  execFileSync('pdftoppm', ['-png', '-r', '600', '-singlefile', file, file]);
+  const { data, info } = await sharp(`${file}.png`).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let [left, right, top, bottom] = [info.width, -1, info.height, -1];
+  for (let y = 0; y < info.height; y += 1) {
+    for (let x = 0; x < info.width; x += 1) {
+      if (data[y * info.width + x]! > 200) continue;
+      [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+    }
+  }
+  return { width: right - left + 1, height: bottom - top + 1, text: textOf(file).trim() };
+}
+
+describe('marks sit where the font puts them', () => {
+  // A nukta (য় in রায়, a very common surname) goes under its letter and a ra-phala (শ্রী) under the
+  // conjunct: drawn at the pen position instead, each stood after its letter (4 and 22 px wider).
+  // The text read back is still the name, in order.
+  it.each([
+    ['a nukta', 'রায়', 'রায'],
+    ['a nukta, precomposed', 'রা\u09DF', 'রায'],
+    ['a ra-phala', 'শ্রী', 'শী'],
+  ])('%s: %s is no wider than %s', async (_mark, marked, plain) => {
+    const [withMark, without] = [await inkedBox(marked), await inkedBox(plain)];
+    expect(withMark.width).toBeLessThanOrEqual(without.width + 3);
+    expect(withMark.height).toBeGreaterThan(without.height);
+    expect(withMark.text.normalize('NFD')).toBe(marked.normalize('NFD'));
+  }, 30_000);
+});
+
 describe('laying out a stamp line', () => {
   it('keeps Latin-1 in the standard font and gives other scripts their own face', () => {
     const runs = runsOf('Licensed to María 王 <m@x.io>');

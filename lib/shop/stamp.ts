@@ -1,11 +1,31 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  StandardFonts,
+  beginText,
+  endMarkedContent,
+  endText,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
+import type { Font as FontkitFont } from '@pdf-lib/fontkit';
 import { encodable, toWinAnsi } from './pdf-text';
 import { faceFor, fontkit, truetypeOf, type Face } from './stamp-fonts';
 
 /**
  * A stamp line in any script: split into runs of one font each (the standard Helvetica for
- * Latin-1, otherwise the Noto face that has the character), shaped by fontkit as pdf-lib
- * embeds them, and laid out left to right, with right-to-left runs (Arabic) kept in their
+ * Latin-1, otherwise the Noto face that has the character), shaped by fontkit, each glyph set
+ * where the font places it, and laid out left to right, with right-to-left runs (Arabic) kept in their
  * own order. Nothing is ever replaced by '?' unless no font has the character at all.
  */
 export type Run = { text: string; face: Face | undefined };
@@ -49,30 +69,81 @@ export function visualOrder(runs: Run[]): Run[] {
   return out;
 }
 
+const INK = rgb(0.45, 0.42, 0.48);
+
+/** A run ready to draw: its width at size 1 and, for a shaped run, each glyph's code and place (at size 1). */
+type Piece = { font: PDFFont; text: string; width: number; glyphs?: { code: PDFHexString; x: number; y: number }[] };
+
+/**
+ * A run in a script font, with the places the font's shaping gives each glyph. pdf-lib's drawText
+ * sets glyphs one after another by their advance, so a mark the font moves (a Bengali nukta under
+ * its letter, a ra-phala under the conjunct, Thai and Arabic vowel marks) would stand after its
+ * letter instead. pdf-lib encodes the same layout, so its codes and fontkit's positions pair up.
+ */
+function shapedPiece(font: PDFFont, shaper: FontkitFont, text: string): Piece {
+  const { glyphs, positions } = shaper.layout(text);
+  const codes = font.encodeText(text).asString().match(/.{4}/g) ?? [];
+  const plain = { font, text, width: font.widthOfTextAtSize(text, 1) };
+  if (codes.length !== glyphs.length) return plain;
+  const em = shaper.unitsPerEm;
+  let pen = 0;
+  const placed = positions.map((position, i) => {
+    const glyph = { code: PDFHexString.of(codes[i]!), x: (pen + position.xOffset) / em, y: position.yOffset / em };
+    pen += position.xAdvance;
+    return glyph;
+  });
+  return { ...plain, width: pen / em, glyphs: placed };
+}
+
+function drawPiece(page: PDFPage, piece: Piece, x: number, y: number, size: number) {
+  if (!piece.glyphs) {
+    page.drawText(piece.text, { x, y, font: piece.font, size, color: INK });
+    return;
+  }
+  const key = page.node.newFontDictionary(piece.font.name, piece.font.ref);
+  // Text extraction (search, copy, screen readers) reads the run's own characters, in order, not
+  // glyphs that shaping has moved or merged.
+  const actualText = `<< /ActualText ${PDFHexString.fromText(piece.text).toString()} >>`;
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingColor(INK),
+    beginText(),
+    setFontAndSize(key, size),
+    PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), actualText]),
+    ...piece.glyphs.flatMap((glyph) => [setTextMatrix(1, 0, 0, 1, x + glyph.x * size, y + glyph.y * size), showText(glyph.code)]),
+    endMarkedContent(),
+    endText(),
+    popGraphicsState(),
+  );
+}
+
 /** Embeds what the line needs in the document and returns a function that draws it on a page. */
 export async function prepareStamp(doc: PDFDocument, line: string, options: { size: number; maxWidth: number }) {
   doc.registerFontkit(fontkit);
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);
-  const embedded = new Map<Face, PDFFont>();
+  const embedded = new Map<Face, { font: PDFFont; shaper: FontkitFont }>();
   const runs = visualOrder(runsOf(line));
   for (const run of runs) {
-    if (run.face && !embedded.has(run.face)) embedded.set(run.face, await doc.embedFont(await truetypeOf(run.face), { subset: true }));
+    if (!run.face || embedded.has(run.face)) continue;
+    const bytes = await truetypeOf(run.face);
+    embedded.set(run.face, { font: await doc.embedFont(bytes, { subset: true }), shaper: fontkit.create(bytes) });
   }
-  const pieces = runs.map((run) => {
-    const font = run.face ? embedded.get(run.face)! : helvetica;
-    const text = run.face ? run.text : toWinAnsi(run.text);
-    return { font, text, width: font.widthOfTextAtSize(text, options.size) };
+  const pieces = runs.map((run): Piece => {
+    if (!run.face) return { font: helvetica, text: toWinAnsi(run.text), width: helvetica.widthOfTextAtSize(toWinAnsi(run.text), 1) };
+    const { font, shaper } = embedded.get(run.face)!;
+    // Right-to-left runs keep pdf-lib's drawing: poppler reverses a right-to-left replacement text,
+    // so a copied name would read backwards; and names are rarely written with Arabic vowel marks.
+    return RTL.test(run.text) ? { font, text: run.text, width: font.widthOfTextAtSize(run.text, 1) } : shapedPiece(font, shaper, run.text);
   });
-  const total = pieces.reduce((sum, piece) => sum + piece.width, 0);
+  const total = pieces.reduce((sum, piece) => sum + piece.width, 0) * options.size;
   // A long line is set smaller rather than cut (down to 4 pt); only past that is its end dropped.
   const size = Math.max(4, Math.min(options.size, (options.size * options.maxWidth) / Math.max(total, 1)));
-  const scale = size / options.size;
   return (page: PDFPage, x: number, y: number) => {
     let cursor = x;
     for (const piece of pieces) {
-      const width = piece.width * scale;
+      const width = piece.width * size;
       if (cursor + width > x + options.maxWidth + 0.5) break;
-      page.drawText(piece.text, { x: cursor, y, font: piece.font, size, color: rgb(0.45, 0.42, 0.48) });
+      drawPiece(page, piece, cursor, y, size);
       cursor += width;
     }
   };
