@@ -102,15 +102,25 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Lighthouse mobile (its default: simulated slow 4G, mid-tier phone) on Debian's Chromium; median of `runs`. */
+/**
+ * Lighthouse mobile (its default: simulated slow 4G, mid-tier phone) on Debian's Chromium; median of
+ * `runs` that completed. A run Lighthouse reports as failed (score 0, metrics NaN) is retried, up to
+ * `runs` extra attempts, rather than counted: it would sit at the bottom of every median.
+ */
 export async function lighthouseMedian(url, runs = 3) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const results = [];
-  for (let i = 0; i < runs; i += 1) {
+  let failed = 0;
+  while (results.length < runs && failed < runs) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     try {
       const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      if (lhr.runtimeError || !Number.isFinite(lhr.audits['total-blocking-time'].numericValue)) {
+        failed += 1;
+        console.warn(`Lighthouse run failed on ${url}: ${lhr.runtimeError?.code ?? 'no metrics'}`);
+        continue;
+      }
       results.push({
         performance: Math.round(lhr.categories.performance.score * 100),
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -126,9 +136,11 @@ export async function lighthouseMedian(url, runs = 3) {
       await chrome.kill();
     }
   }
+  if (results.length === 0) throw new Error(`Lighthouse failed ${failed} times on ${url}`);
   const pick = (key) => median(results.map((r) => r[key]));
   return {
     runs: results.length,
+    failed,
     performance: pick('performance'),
     accessibility: pick('accessibility'),
     bestPractices: pick('bestPractices'),

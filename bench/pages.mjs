@@ -35,5 +35,12 @@ export function pagesTable({ floor, pages }) {
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     row('floor (minimal Next page)', floor.lighthouse, floor.js, 1),
     ...pages.map((r) => row(`\`${r.path}\``, r.lighthouse, r.js, r.jsRatio)),
+    ...retried([{ path: 'floor', lighthouse: floor.lighthouse }, ...pages]),
   ].join('\n');
+}
+
+/** A line naming the pages where a Lighthouse run failed and was retried, if any. */
+function retried(rows) {
+  const failed = rows.filter((r) => r.lighthouse.failed > 0).map((r) => `${r.path} (${r.lighthouse.failed})`);
+  return failed.length ? ['', `Failed Lighthouse runs, retried and left out of the medians: ${failed.join(', ')}.`] : [];
 }
