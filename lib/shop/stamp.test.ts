@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsOf, stampBook, visualOrder } from './stamp';
+import { faceFor } from './stamp-fonts';
 
 /**
  * A buyer's name in every script the site speaks, printed on their copy: read back with
@@ -25,6 +26,23 @@ const names: [string, string][] = [
   ['Korean', '김민지'],
   ['Chinese', '王小明'],
   ['mixed scripts', 'María 王'],
+  // Scripts no page of the site is written in, which a buyer's name still may be.
+  ['Devanagari (Hindi)', 'प्रिया शर्मा'],
+  ['Hebrew', 'נועה כהן'],
+  ['Tamil', 'கார்த்திக் ராஜா'],
+  ['Telugu', 'సాయి కిరణ్'],
+  ['Kannada', 'ಅನುಷಾ ರಾವ್'],
+  ['Malayalam', 'അനു മേനോൻ'],
+  ['Gujarati', 'ધ્રુવ પટેલ'],
+  ['Gurmukhi (Punjabi)', 'ਹਰਪ੍ਰੀਤ ਕੌਰ'],
+  ['Odia', 'ସୁବ୍ରତ ଦାସ'],
+  ['Sinhala', 'නිමල් පෙරේරා'],
+  ['Georgian', 'ნინო ბერიძე'],
+  ['Armenian', 'Անի Պետրոսյան'],
+  ['Ethiopic (Amharic)', 'ሰላም ታደሰ'],
+  ['Khmer', 'សុខា ចាន់'],
+  ['Lao', 'ສົມພອນ ວົງສາ'],
+  ['Myanmar', 'အောင် ကျော်'],
 ];
 
 let dir: string;
@@ -107,7 +125,7 @@ describe('marks sit where the font puts them', () => {
 
 describe('laying out a stamp line', () => {
   it('keeps Latin-1 in the standard font and gives other scripts their own face', () => {
-    const runs = runsOf('Licensed to María 王 <m@x.io>');
+    const runs = runsOf('Licensed to María 王 <m@x.io>', faceFor);
     expect(runs.map((r) => [r.text, Boolean(r.face)])).toEqual([
       ['Licensed to María ', false],
       ['王', true],
@@ -116,7 +134,7 @@ describe('laying out a stamp line', () => {
   });
 
   it('draws right-to-left words in reading order from the right, inside a left-to-right line', () => {
-    const ordered = visualOrder(runsOf('to مريم الحسن <a@b.c>')).map((r) => r.text);
+    const ordered = visualOrder(runsOf('to مريم الحسن <a@b.c>', faceFor)).map((r) => r.text);
     expect(ordered.join('|')).toBe('to |الحسن| |مريم| <a@b.c>');
   });
 });

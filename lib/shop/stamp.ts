@@ -20,7 +20,7 @@ import {
 } from 'pdf-lib';
 import type { Font as FontkitFont } from '@pdf-lib/fontkit';
 import { encodable, toWinAnsi } from './pdf-text';
-import { faceFor, fontkit, truetypeOf, type Face } from './stamp-fonts';
+import { faceWithGlyph, fontOf, fontkit, truetypeOf, type Face } from './stamp-fonts';
 
 /**
  * A stamp line in any script: split into runs of one font each (the standard Helvetica for
@@ -34,7 +34,7 @@ const MARK = /^[\p{M}\u200C\u200D]$/u;
 const NEUTRAL = /^[\p{Z}\p{P}\p{S}]$/u;
 const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 
-export function runsOf(text: string): Run[] {
+export function runsOf(text: string, faceFor: (codePoint: number) => Face | undefined): Run[] {
   const runs: Run[] = [];
   for (const char of text.replace(/[\n\t]/g, ' ')) {
     const current = runs.at(-1);
@@ -71,32 +71,41 @@ export function visualOrder(runs: Run[]): Run[] {
 
 const INK = rgb(0.45, 0.42, 0.48);
 
-/** A run ready to draw: its width at size 1 and, for a shaped run, each glyph's code and place (at size 1). */
-type Piece = { font: PDFFont; text: string; width: number; glyphs?: { code: PDFHexString; x: number; y: number }[] };
+/**
+ * A run ready to draw: its width at size 1 and, for a shaped run, its glyphs in stretches that each
+ * start at their own place (at size 1) and then follow the font's own advances.
+ */
+type Piece = { font: PDFFont; text: string; width: number; stretches?: { codes: PDFHexString; x: number; y: number }[] };
 
 /**
  * A run in a script font, with the places the font's shaping gives each glyph. pdf-lib's drawText
  * sets glyphs one after another by their advance, so a mark the font moves (a Bengali nukta under
  * its letter, a ra-phala under the conjunct, Thai and Arabic vowel marks) would stand after its
  * letter instead. pdf-lib encodes the same layout, so its codes and fontkit's positions pair up.
+ * A glyph where the previous one's advance already puts it continues the stretch.
  */
 function shapedPiece(font: PDFFont, shaper: FontkitFont, text: string): Piece {
   const { glyphs, positions } = shaper.layout(text);
   const codes = font.encodeText(text).asString().match(/.{4}/g) ?? [];
   const plain = { font, text, width: font.widthOfTextAtSize(text, 1) };
   if (codes.length !== glyphs.length) return plain;
-  const em = shaper.unitsPerEm;
+  const stretches: { codes: string; x: number; y: number }[] = [];
   let pen = 0;
-  const placed = positions.map((position, i) => {
-    const glyph = { code: PDFHexString.of(codes[i]!), x: (pen + position.xOffset) / em, y: position.yOffset / em };
+  let next = Number.NaN; // where the PDF's own advance puts the following glyph
+  positions.forEach((position, i) => {
+    const [x, y] = [pen + position.xOffset, position.yOffset];
+    const last = stretches.at(-1);
+    if (last && y === last.y && x === next) last.codes += codes[i];
+    else stretches.push({ codes: codes[i]!, x, y });
+    next = x + glyphs[i]!.advanceWidth;
     pen += position.xAdvance;
-    return glyph;
   });
-  return { ...plain, width: pen / em, glyphs: placed };
+  const em = shaper.unitsPerEm;
+  return { ...plain, width: pen / em, stretches: stretches.map((s) => ({ codes: PDFHexString.of(s.codes), x: s.x / em, y: s.y / em })) };
 }
 
 function drawPiece(page: PDFPage, piece: Piece, x: number, y: number, size: number) {
-  if (!piece.glyphs) {
+  if (!piece.stretches) {
     page.drawText(piece.text, { x, y, font: piece.font, size, color: INK });
     return;
   }
@@ -110,7 +119,7 @@ function drawPiece(page: PDFPage, piece: Piece, x: number, y: number, size: numb
     beginText(),
     setFontAndSize(key, size),
     PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), actualText]),
-    ...piece.glyphs.flatMap((glyph) => [setTextMatrix(1, 0, 0, 1, x + glyph.x * size, y + glyph.y * size), showText(glyph.code)]),
+    ...piece.stretches.flatMap((s) => [setTextMatrix(1, 0, 0, 1, x + s.x * size, y + s.y * size), showText(s.codes)]),
     endMarkedContent(),
     endText(),
     popGraphicsState(),
@@ -122,18 +131,28 @@ export async function prepareStamp(doc: PDFDocument, line: string, options: { si
   doc.registerFontkit(fontkit);
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);
   const embedded = new Map<Face, { font: PDFFont; shaper: FontkitFont }>();
-  const runs = visualOrder(runsOf(line));
+  const faces = new Map<number, Face | undefined>();
+  for (const char of line) {
+    const codePoint = char.codePointAt(0)!;
+    if ((!encodable(char) || NEUTRAL.test(char)) && !faces.has(codePoint)) faces.set(codePoint, await faceWithGlyph(codePoint));
+  }
+  const runs = visualOrder(runsOf(line, (codePoint) => faces.get(codePoint)));
   for (const run of runs) {
     if (!run.face || embedded.has(run.face)) continue;
-    const bytes = await truetypeOf(run.face);
-    embedded.set(run.face, { font: await doc.embedFont(bytes, { subset: true }), shaper: fontkit.create(bytes) });
+    embedded.set(run.face, { font: await doc.embedFont(await truetypeOf(run.face), { subset: true }), shaper: await fontOf(run.face) });
   }
+  const latin1 = (text: string): Piece => ({ font: helvetica, text: toWinAnsi(text), width: helvetica.widthOfTextAtSize(toWinAnsi(text), 1) });
   const pieces = runs.map((run): Piece => {
-    if (!run.face) return { font: helvetica, text: toWinAnsi(run.text), width: helvetica.widthOfTextAtSize(toWinAnsi(run.text), 1) };
+    if (!run.face) return latin1(run.text);
     const { font, shaper } = embedded.get(run.face)!;
-    // Right-to-left runs keep pdf-lib's drawing: poppler reverses a right-to-left replacement text,
-    // so a copied name would read backwards; and names are rarely written with Arabic vowel marks.
-    return RTL.test(run.text) ? { font, text: run.text, width: font.widthOfTextAtSize(run.text, 1) } : shapedPiece(font, shaper, run.text);
+    try {
+      // Right-to-left runs keep pdf-lib's drawing: poppler reverses a right-to-left replacement text,
+      // so a copied name would read backwards; and names are rarely written with Arabic vowel marks.
+      return RTL.test(run.text) ? { font, text: run.text, width: font.widthOfTextAtSize(run.text, 1) } : shapedPiece(font, shaper, run.text);
+    } catch {
+      // fontkit cannot shape every sequence in every face: such a run prints as '?' rather than the download failing.
+      return latin1(run.text);
+    }
   });
   const total = pieces.reduce((sum, piece) => sum + piece.width, 0) * options.size;
   // A long line is set smaller rather than cut (down to 4 pt); only past that is its end dropped.
