@@ -90,12 +90,6 @@ const covers = (face: Face, codePoint: number) => face.ranges.some(([lo, hi]) =>
 
 let faces: Face[] | undefined;
 
-/** The first face whose range includes this character, if any. */
-export function faceFor(codePoint: number): Face | undefined {
-  faces ??= readFaces();
-  return faces.find((face) => covers(face, codePoint));
-}
-
 /**
  * The first face that really draws this character. A slice's unicode-range can list letters the
  * font has no glyph for (Noto Sans Arabic's Latin slices, some CJK slices): a browser falls back

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runsOf, stampBook, visualOrder } from './stamp';
-import { faceFor } from './stamp-fonts';
+import { facesOf, runsOf, stampBook, visualOrder } from './stamp';
 
 /**
  * A buyer's name in every script the site speaks, printed on their copy: read back with
@@ -124,8 +123,9 @@ describe('marks sit where the font puts them', () => {
 });
 
 describe('laying out a stamp line', () => {
-  it('keeps Latin-1 in the standard font and gives other scripts their own face', () => {
-    const runs = runsOf('Licensed to María 王 <m@x.io>', faceFor);
+  it('keeps Latin-1 in the standard font and gives other scripts their own face', async () => {
+    const line = 'Licensed to María 王 <m@x.io>';
+    const runs = runsOf(line, await facesOf(line));
     expect(runs.map((r) => [r.text, Boolean(r.face)])).toEqual([
       ['Licensed to María ', false],
       ['王', true],
@@ -133,8 +133,9 @@ describe('laying out a stamp line', () => {
     ]);
   });
 
-  it('draws right-to-left words in reading order from the right, inside a left-to-right line', () => {
-    const ordered = visualOrder(runsOf('to مريم الحسن <a@b.c>', faceFor)).map((r) => r.text);
+  it('draws right-to-left words in reading order from the right, inside a left-to-right line', async () => {
+    const line = 'to مريم الحسن <a@b.c>';
+    const ordered = visualOrder(runsOf(line, await facesOf(line))).map((r) => r.text);
     expect(ordered.join('|')).toBe('to |الحسن| |مريم| <a@b.c>');
   });
 });

@@ -24,7 +24,7 @@ import { faceWithGlyph, fontOf, fontkit, truetypeOf, type Face } from './stamp-f
 
 /**
  * A stamp line in any script: split into runs of one font each (the standard Helvetica for
- * Latin-1, otherwise the Noto face that has the character), shaped by fontkit, each glyph set
+ * Latin-1, otherwise the first face that has the character's glyph), shaped by fontkit, each glyph set
  * where the font places it, and laid out left to right, with right-to-left runs (Arabic) kept in their
  * own order. Nothing is ever replaced by '?' unless no font has the character at all.
  */
@@ -33,6 +33,16 @@ export type Run = { text: string; face: Face | undefined };
 const MARK = /^[\p{M}\u200C\u200D]$/u;
 const NEUTRAL = /^[\p{Z}\p{P}\p{S}]$/u;
 const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
+
+/** The face that draws each character of the text runsOf may ask about (see faceWithGlyph), as a lookup. */
+export async function facesOf(text: string): Promise<(codePoint: number) => Face | undefined> {
+  const faces = new Map<number, Face | undefined>();
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    if ((!encodable(char) || NEUTRAL.test(char)) && !faces.has(codePoint)) faces.set(codePoint, await faceWithGlyph(codePoint));
+  }
+  return (codePoint) => faces.get(codePoint);
+}
 
 export function runsOf(text: string, faceFor: (codePoint: number) => Face | undefined): Run[] {
   const runs: Run[] = [];
@@ -131,17 +141,15 @@ export async function prepareStamp(doc: PDFDocument, line: string, options: { si
   doc.registerFontkit(fontkit);
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);
   const embedded = new Map<Face, { font: PDFFont; shaper: FontkitFont }>();
-  const faces = new Map<number, Face | undefined>();
-  for (const char of line) {
-    const codePoint = char.codePointAt(0)!;
-    if ((!encodable(char) || NEUTRAL.test(char)) && !faces.has(codePoint)) faces.set(codePoint, await faceWithGlyph(codePoint));
-  }
-  const runs = visualOrder(runsOf(line, (codePoint) => faces.get(codePoint)));
+  const runs = visualOrder(runsOf(line, await facesOf(line)));
   for (const run of runs) {
     if (!run.face || embedded.has(run.face)) continue;
     embedded.set(run.face, { font: await doc.embedFont(await truetypeOf(run.face), { subset: true }), shaper: await fontOf(run.face) });
   }
-  const latin1 = (text: string): Piece => ({ font: helvetica, text: toWinAnsi(text), width: helvetica.widthOfTextAtSize(toWinAnsi(text), 1) });
+  const latin1 = (text: string): Piece => {
+    const encoded = toWinAnsi(text);
+    return { font: helvetica, text: encoded, width: helvetica.widthOfTextAtSize(encoded, 1) };
+  };
   const pieces = runs.map((run): Piece => {
     if (!run.face) return latin1(run.text);
     const { font, shaper } = embedded.get(run.face)!;
