@@ -36,3 +36,29 @@ test('right after page.goto, an island answers the first interaction', async ({ 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
 });
+
+/**
+ * The largest picture on the first screen must not wait for lazy loading: the browser only fetches
+ * a lazy image after layout, so a lazy LCP image starts late (Lighthouse's `lcp-lazy-loaded`).
+ */
+// The key pages with a picture on the first screen (the help centre has none).
+for (const path of ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en']) {
+  test(`${path}: the largest picture on the first screen is not lazy-loaded, on a phone and a desktop`, async ({ page }) => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      const largest = await page.evaluate(() => {
+        // Every <img> with a part of its box in the first screen, with the area of that part.
+        const seen = [...document.images].map((img) => {
+          const box = img.getBoundingClientRect();
+          const height = Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0));
+          const width = Math.max(0, Math.min(box.right, innerWidth) - Math.max(box.left, 0));
+          return { src: img.currentSrc || img.src, loading: img.getAttribute('loading'), area: width * height };
+        });
+        return seen.filter((image) => image.area > 0).sort((a, b) => b.area - a.area)[0] ?? null;
+      });
+      expect(largest, `a picture on the first screen at ${viewport.width} px`).not.toBeNull();
+      expect(largest!.loading, `${largest!.src} is on the first screen at ${viewport.width} px`).not.toBe('lazy');
+    }
+  });
+}

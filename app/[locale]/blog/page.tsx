@@ -121,7 +121,7 @@ export default async function BlogPage({ searchParams }: Props) {
             slides: featured.map((_, index) => t('slideLabel', { index: index + 1, total: featured.length })),
           }}
         >
-          {featured.map((post) => (
+          {featured.map((post, index) => (
             <article key={post.id} className={styles.slide}>
               <div className={styles.slideText}>
                 {post.category ? <p className={styles.category}>{categoryLabel(post.category.name, categoryNames)}</p> : null}
@@ -131,7 +131,16 @@ export default async function BlogPage({ searchParams }: Props) {
                   {t('readFullArticle')}
                 </Link>
               </div>
-              <StaticImage src="/images/blog/hero.svg" alt="" width={1200} height={675} className={styles.slideImage} />
+              <StaticImage
+                src="/images/blog/hero.svg"
+                alt=""
+                width={1200}
+                height={675}
+                className={styles.slideImage}
+                // The first slide's picture is the largest thing on a phone's first screen: fetched
+                // at once, not after layout as a lazy image would be. The others are off screen.
+                {...(index === 0 ? { loading: 'eager', fetchPriority: 'high' } : {})}
+              />
             </article>
           ))}
         </Carousel>
