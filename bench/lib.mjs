@@ -42,7 +42,7 @@ export function buildFloorApp() {
 }
 
 // The benchmark is one client on loopback: the per-client limits are not what is measured.
-const NO_LIMITS = { ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000' };
+export const NO_LIMITS = { ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000' };
 
 /** The site as `npm start` runs it (dist/server.mjs); resolves once it answers. */
 export function startSite(port, extraEnv = {}) {
@@ -108,49 +108,59 @@ const median = (values) => {
  * `runs` extra attempts, rather than counted: it would sit at the bottom of every median.
  */
 export async function lighthouseMedian(url, runs = 3) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const results = [];
-  let failed = 0;
-  while (results.length < runs && failed < runs) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-    try {
-      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-      if (lhr.runtimeError || !Number.isFinite(lhr.audits['total-blocking-time'].numericValue)) {
-        failed += 1;
-        console.warn(`Lighthouse run failed on ${url}: ${lhr.runtimeError?.code ?? 'no metrics'}`);
-        continue;
-      }
-      results.push({
-        performance: Math.round(lhr.categories.performance.score * 100),
-        accessibility: Math.round(lhr.categories.accessibility.score * 100),
-        bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
-        seo: Math.round(lhr.categories.seo.score * 100),
-        fcp: lhr.audits['first-contentful-paint'].numericValue,
-        lcp: lhr.audits['largest-contentful-paint'].numericValue,
-        tbt: lhr.audits['total-blocking-time'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
-        si: lhr.audits['speed-index'].numericValue,
-      });
-    } finally {
-      await chrome.kill();
+  const [result] = await lighthouseAlternating([url], runs);
+  return result;
+}
+
+/**
+ * The same for several URLs, run in turn (A, B, A, B…) so that a noisy machine's drift falls on
+ * each of them alike: how two builds are compared side by side.
+ */
+export async function lighthouseAlternating(urls, runs = 3) {
+  const results = urls.map(() => []);
+  const failed = urls.map(() => 0);
+  const pending = (i) => results[i].length < runs && failed[i] < runs;
+  while (urls.some((_, i) => pending(i))) {
+    for (const [i, url] of urls.entries()) {
+      if (!pending(i)) continue;
+      const result = await lighthouseOnce(url);
+      if (result) results[i].push(result);
+      else failed[i] += 1;
     }
   }
-  if (results.length === 0) throw new Error(`Lighthouse failed ${failed} times on ${url}`);
-  const pick = (key) => median(results.map((r) => r[key]));
-  return {
-    runs: results.length,
-    failed,
-    performance: pick('performance'),
-    accessibility: pick('accessibility'),
-    bestPractices: pick('bestPractices'),
-    seo: pick('seo'),
-    fcp: pick('fcp'),
-    lcp: pick('lcp'),
-    tbt: pick('tbt'),
-    cls: pick('cls'),
-    si: pick('si'),
-  };
+  return urls.map((url, i) => {
+    if (results[i].length === 0) throw new Error(`Lighthouse failed ${failed[i]} times on ${url}`);
+    const pick = (key) => median(results[i].map((r) => r[key]));
+    const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si'];
+    return { runs: results[i].length, failed: failed[i], ...Object.fromEntries(keys.map((key) => [key, pick(key)])) };
+  });
+}
+
+/** One Lighthouse run; null when Lighthouse reports it failed. */
+async function lighthouseOnce(url) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    if (lhr.runtimeError || !Number.isFinite(lhr.audits['total-blocking-time'].numericValue)) {
+      console.warn(`Lighthouse run failed on ${url}: ${lhr.runtimeError?.code ?? 'no metrics'}`);
+      return null;
+    }
+    return {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
+      seo: Math.round(lhr.categories.seo.score * 100),
+      fcp: lhr.audits['first-contentful-paint'].numericValue,
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      si: lhr.audits['speed-index'].numericValue,
+    };
+  } finally {
+    await chrome.kill();
+  }
 }
 
 export function ensureTmp() {

@@ -1,12 +1,14 @@
 // npm run bench:page: builds production (ours and a minimal "floor" Next app), serves both, and
 // measures each key page: Lighthouse mobile (median of 3) and the gzip bytes of the JavaScript it
 // loads, as a ratio to the floor page measured in the same run. Writes bench/page-results.{json,md}.
-//   node bench/page.mjs [--no-build] [--runs N] [--pages /,/blog]
+//   node bench/page.mjs [--no-build] [--runs N] [--pages /,/blog] [--baseline GIT_REF]
+// --baseline also builds and serves that commit (bench/baseline.mjs) and measures it beside this one.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTlsFront } from './tls-front.mjs';
 import { ROOT, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
-import { KEY_PAGES, measurePages, pagesTable } from './pages.mjs';
+import { startBaseline } from './baseline.mjs';
+import { KEY_PAGES, baselineTable, measurePages, pagesTable } from './pages.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => {
@@ -25,9 +27,13 @@ const floorServer = await startServer(floorDir, 3301);
 // Measured through a local HTTPS/HTTP2 front, as production serves them (see tls-front.mjs).
 const site = await startTlsFront(siteServer.url, 3443);
 const floor = await startTlsFront(floorServer.url, 3444);
+const baselineRef = flag('--baseline');
+const baselineServer = baselineRef ? await startBaseline(baselineRef, 3320) : undefined;
+const baselineFront = baselineServer ? await startTlsFront(baselineServer.url, 3463) : undefined;
 
 try {
-  const measured = await measurePages({ siteUrl: site.url, floorUrl: floor.url, pages, runs });
+  const baseline = baselineFront ? { url: baselineFront.url, name: baselineServer.sha } : undefined;
+  const measured = await measurePages({ siteUrl: site.url, floorUrl: floor.url, pages, runs, baseline });
   const result = { date: new Date().toISOString(), runs, ...measured };
   writeFileSync(join(ROOT, 'bench', 'page-results.json'), `${JSON.stringify(result, null, 2)}\n`);
   const md = [
@@ -37,12 +43,15 @@ try {
     '',
     pagesTable(measured),
     '',
+    ...(baseline ? [`Side by side with ${baseline.name} (\`--baseline ${baselineRef}\`), served by its own production server through the same front; each page's runs alternate between the two builds.`, '', baselineTable(measured), ''] : []),
   ].join('\n');
   writeFileSync(join(ROOT, 'bench', 'page-results.md'), md);
   console.log(md);
 } finally {
   site.close();
   floor.close();
+  baselineFront?.close();
   siteServer.child.kill();
   floorServer.child.kill();
+  baselineServer?.child.kill();
 }

@@ -1,12 +1,16 @@
 // The page measurements shared by `npm run bench:page` and `npm run bench`: Lighthouse mobile
 // (median of `runs`) and the gzip bytes of the JavaScript each page loads, against the floor page.
 import { chromium } from '@playwright/test';
-import { CHROMIUM, lighthouseMedian, measureJs } from './lib.mjs';
+import { CHROMIUM, lighthouseAlternating, lighthouseMedian, measureJs } from './lib.mjs';
 
 /** The six key pages the budgets are measured on. */
 export const KEY_PAGES = ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en', '/help-centre'];
 
-export async function measurePages({ siteUrl, floorUrl, pages, runs }) {
+/**
+ * Every page against the floor; with `baseline` ({ url, name }), also that build's same page, its
+ * Lighthouse runs alternating with ours.
+ */
+export async function measurePages({ siteUrl, floorUrl, pages, runs, baseline }) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const floorJs = await measureJs(browser, `${floorUrl}/`);
@@ -14,11 +18,13 @@ export async function measurePages({ siteUrl, floorUrl, pages, runs }) {
     const rows = [];
     for (const path of pages) {
       const js = await measureJs(browser, `${siteUrl}${path}`);
-      const lh = await lighthouseMedian(`${siteUrl}${path}`, runs);
-      rows.push({ path, js, jsRatio: js.gzip / floorJs.gzip, lighthouse: lh });
-      console.log(`${path}: perf ${lh.performance}, LCP ${Math.round(lh.lcp)} ms, TBT ${Math.round(lh.tbt)} ms, CLS ${lh.cls.toFixed(3)}, JS ${(js.gzip / 1024).toFixed(1)} KiB gz (${(js.gzip / floorJs.gzip).toFixed(2)}× floor)`);
+      const [lh, baseLh] = await lighthouseAlternating([`${siteUrl}${path}`, ...(baseline ? [`${baseline.url}${path}`] : [])], runs);
+      const row = { path, js, jsRatio: js.gzip / floorJs.gzip, lighthouse: lh };
+      if (baseline) row.baseline = { js: await measureJs(browser, `${baseline.url}${path}`), lighthouse: baseLh };
+      rows.push(row);
+      console.log(`${path}: perf ${lh.performance}, LCP ${Math.round(lh.lcp)} ms, TBT ${Math.round(lh.tbt)} ms, CLS ${lh.cls.toFixed(3)}, JS ${(js.gzip / 1024).toFixed(1)} KiB gz (${(js.gzip / floorJs.gzip).toFixed(2)}× floor)${baseLh ? `; ${baseline.name}: perf ${baseLh.performance}, LCP ${Math.round(baseLh.lcp)} ms, TBT ${Math.round(baseLh.tbt)} ms` : ''}`);
     }
-    return { floor: { js: floorJs, lighthouse: floorLh }, pages: rows };
+    return { floor: { js: floorJs, lighthouse: floorLh }, pages: rows, ...(baseline ? { baseline: baseline.name } : {}) };
   } finally {
     await browser.close();
   }
@@ -36,6 +42,18 @@ export function pagesTable({ floor, pages }) {
     row('floor (minimal Next page)', floor.lighthouse, floor.js, 1),
     ...pages.map((r) => row(`\`${r.path}\``, r.lighthouse, r.js, r.jsRatio)),
     ...retried([{ path: 'floor', lighthouse: floor.lighthouse }, ...pages]),
+  ].join('\n');
+}
+
+/** This build beside the baseline, page by page (medians of runs taken in alternation). */
+export function baselineTable({ pages, baseline }) {
+  const pair = (base, now, digits = 0) => `${base.toFixed(digits)} → ${now.toFixed(digits)}`;
+  return [
+    `| page | perf (${baseline} → this) | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KiB gz |`,
+    '|---|---|---|---|---|---|---|---|',
+    ...pages.map(({ path, lighthouse: now, js, baseline: { lighthouse: base, js: baseJs } }) =>
+      `| \`${path}\` | ${pair(base.performance, now.performance)} | ${pair(base.fcp, now.fcp)} | ${pair(base.lcp, now.lcp)} | ${pair(base.tbt, now.tbt)} | ${pair(base.cls, now.cls, 3)} | ${pair(base.si, now.si)} | ${pair(baseJs.gzip / 1024, js.gzip / 1024, 1)} |`),
+    ...retried(pages.map((r) => ({ path: `${r.path} (${baseline})`, lighthouse: r.baseline.lighthouse }))),
   ].join('\n');
 }
 
