@@ -36,21 +36,23 @@ tree to RSC payload, then payload to HTML), an eighth in garbage collection, the
 one core per page. Nothing could be reused between requests because every document carries a fresh CSP nonce, so
 Next renders every request in full and cannot prerender or revalidate these pages.
 
-**The fix: a page cache that keeps the nonce per response** (\`lib/cache/\`, used by \`proxy.ts\`). Apart from the
-nonce, a document depends only on its locale, path, query and the visitor's consent choice, and on content that the
-content layer itself caches for 30 s. The proxy keys rendered documents on exactly those, keeps each for 5 s (48 MB at
-most, least recently used out), renders a missing one once for everyone asking meanwhile (an inner request to the
-same server, marked with a per-process token), and stamps each response with its own fresh nonce where the render's
-stood (the document is stored as UTF-8 bytes cut at the render-time nonce, so a response is a few memory copies).
-So the HTML stays server-rendered, personalised by consent and nonce, and at most 5 s older than the content cache.
-Never cached: React's client navigations (RSC requests; \`skipProxyUrlNormalize\` lets the proxy see them),
-prefetches and server actions, redirects and 404s, documents showing a content error state (\`data-content-error\`,
-so a recovered backend shows at once) and the buyer's library page.
+**The fix: a document store that keeps the nonce per response** (\`lib/server/document-store.ts\`, used by the
+front door, \`lib/server/front-door.ts\`, which \`npm start\` runs in front of Next's request handler). Apart from the
+nonce, a document depends only on its language, path, query and the visitor's consent choice, and on content that the
+content layer itself caches for 30 s. The front door keeps rendered documents under exactly that key for 5 s (48 MB
+at most, least recently used out), renders a missing one once for everyone asking meanwhile (in process: the response
+Next writes is captured, no request goes back to the server), and stamps each response with its own fresh nonce where
+the render's stood (the document is stored as UTF-8 bytes cut at the render-time nonce, so a response is a few memory
+copies). So the HTML stays server-rendered, personalised by consent and nonce, and at most 5 s older than the content
+cache. Whether a stored document may answer is decided by the response's own \`Vary\`: a client navigation (which
+sends the headers Next's responses vary on) is never given one. Never kept: redirects and 404s, responses that set a
+cookie, and what a route declares personal or unshareable (\`lib/http/document-policy.ts\`, which also sets the
+response's \`Cache-Control\`): a content error state declares itself so, and the buyer's library page is personal.
 
-A second profile, of cache hits, showed a third of the remaining time in next-intl's middleware run (locale
-negotiation and the 18-entry alternate Link header) for an answer that is the same for the same inputs; it is now
-remembered per input (URL, locale cookie, Accept-Language, Sec-Fetch-Dest, host and forwarding headers). The rest is
-Next's proxy adapter and writing a 70–135 KB body, which is why the ratio to the floor (a 3 KB file) stays below 1.
+A second profile, of stored answers, showed a third of the remaining time in next-intl's middleware (locale
+negotiation and the alternate-language Link header) for an answer that is the same for the same inputs; the front door
+now routes languages itself (\`lib/i18n/locale-routing.ts\`), without changing a URL. The rest is writing a 70–135 KB
+body, which is why the ratio to the floor (a 3 KB file) stays below 1.
 
 **After** (this run): ${rates.join(', ')} req/s, ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} × the floor page (${Math.round(result.floor.rps)} req/s), p99 under load as in the table above.
 
@@ -61,22 +63,22 @@ PGlite database would then have to move to PostgreSQL, which the app already sup
 Done earlier: the ICU messages are compiled at build time (next-intl's \`precompile\`), since next-intl keeps its
 message-format cache per request and so re-parsed every message on every request: +19–25 % pages per second.
 
-**LCP and TBT.** Lighthouse's simulation (Lantern) estimates the LCP from every request that finished before the
-paint it observed in its own, unthrottled load. Next writes its client chunks as \`async\` scripts at the top of the
-head, so locally they finished (and often ran) before the first paint, and the simulated LCP paid for their ~160 KB:
-1.65 s when the paint won that race, 2.0–2.3 s when the scripts did, run to run. On a real slow connection the same
-scripts took bandwidth from the document, stylesheets and font. Served documents now request the chunks once the
-document is parsed or has painted (\`lib/cache/scripts-after-content.ts\`, applied as the page cache stores a
-document), still before the \`load\` event, so whatever waits for \`load\` finds the page hydrating as before. The
-simulated LCP now equals or nearly equals the FCP on every page.
+**LCP and TBT.** Lighthouse's simulation (Lantern) builds the LCP from every request that finished, and every script
+that began running, before the paint it observed in its own unthrottled load. Next writes its client chunks as
+\`async\` scripts at the top of the head, so on loopback they run while the page is still parsed, and the simulated LCP
+pays for their ~160 KB on slow 4G: 1.5–1.8 s on most pages against 1.25–1.46 s for the build of 2026-11-22, which
+requested them after the first paint by rewriting React's script tags (removed by issue 17: it matched React's
+markup). Next has no public option for deferred scripts in the App Router (vercel/next.js#66958). Measured side by
+side with that build (\`--baseline f04215c\`), the blocking time and the performance score are the same within this
+VM's noise.
 Blocking time on the home page came from layout and style work as much as from scripts: the FAQs were streamed
 behind React's out-of-order swap even when already available, so the browser laid the whole page out a second time
 when the script moved them in (now written in place unless a real fetch is pending); the phone-screen pictures carried
 their labels as SVG \`<text>\`, which the browser shapes and lays out on the main thread, in a document of its own,
 each time a picture is drawn (now outlined at build by \`scripts/outline-screens.mjs\`); and, earlier, reveals and the
 consent banner that forced layouts, Embla's first measurement (now when idle), and one hydration pass for all
-sections (now separate \`<Activity>\` units). TBT on this 2-core VM still varies by ±60 ms between identical runs;
-the checkout page (\`/the-love-blueprint/en\`) is the one nearest the budget.
+sections (now separate \`<Activity>\` units). TBT on this 2-core VM varies by 300–500 ms between identical runs, the
+floor page's included (116–360 ms), so builds are compared side by side (\`--baseline\`), not across days.
 Through plain HTTP/1.1 (no TLS front) every figure is 0.5–0.7 s worse, because the simulation queues the requests on
 six connections; production serves HTTP/2.`;
 }

@@ -7,13 +7,16 @@
 //   4. server memory after warm-up and after the load;
 //   5. the purchase path: orders per second (PGlite, and PostgreSQL when installed), the p99
 //      of a stamped PDF download, and order creation in Stripe mode against the fake Stripe.
-//   node bench/run.mjs [--no-build] [--runs N] [--duration S]
+//   node bench/run.mjs [--no-build] [--runs N] [--duration S] [--baseline GIT_REF]
+// --baseline also builds and serves that commit (bench/baseline.mjs) and measures its throughput,
+// p99 and Lighthouse beside this build's, in the same run.
 import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, TMP, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
 import { scaleOut, warmStart } from './cluster.mjs';
 import { load, startMemoryServer, treeRssMb } from './load.mjs';
-import { KEY_PAGES, measurePages, pagesTable } from './pages.mjs';
+import { startBaseline } from './baseline.mjs';
+import { KEY_PAGES, baselineTable, measurePages, pagesTable } from './pages.mjs';
 import { startPostgres } from './postgres.mjs';
 import { startTlsFront } from './tls-front.mjs';
 import { startFakeStripe } from '../e2e/support/fake-stripe.mjs';
@@ -37,6 +40,9 @@ rmSync(dataDir, { recursive: true, force: true });
 const site = await startSite(3310, { DATA_DIR: dataDir, MAIL_OUTBOX_DIR: join(dataDir, 'outbox') });
 const floor = await startServer(floorDir, 3311);
 const stops = [() => site.child.kill(), () => floor.child.kill()];
+const baselineRef = flag('--baseline');
+const baseline = baselineRef ? await startBaseline(baselineRef, 3316) : undefined;
+if (baseline) stops.push(() => baseline.child.kill());
 
 const orderBody = (n, editionId = 'en') => JSON.stringify({ name: 'Bench Buyer', email: `bench-${n}@example.com`, paymentMethod: 'paypal', acceptDelivery: true, editionId });
 
@@ -137,7 +143,7 @@ async function stripeOrders() {
 
 try {
   // Warm-up: every route a few times (code loaded, content caches filled).
-  for (let i = 0; i < 5; i += 1) for (const path of LOAD_PATHS) await (await fetch(`${site.url}${path}`)).arrayBuffer();
+  for (let i = 0; i < 5; i += 1) for (const path of LOAD_PATHS) for (const server of [site, baseline].filter(Boolean)) await (await fetch(`${server.url}${path}`)).arrayBuffer();
   const memory = { warm: treeRssMb(site.child.pid) };
 
   const reference = await startMemoryServer(site.url, LOAD_PATHS, 3312);
@@ -148,8 +154,9 @@ try {
   for (const path of LOAD_PATHS) {
     const measured = await load(`${site.url}${path}`, { duration });
     const inMemory = await load(`${reference.url}${path}`, { duration });
-    throughput.push({ path, site: measured, memory: inMemory, vsMemory: measured.rps / inMemory.rps, vsFloor: measured.rps / floorLoad.rps });
-    console.log(`${path}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${(measured.rps / floorLoad.rps).toFixed(2)}× floor)`);
+    const base = baseline ? await load(`${baseline.url}${path}`, { duration }) : undefined;
+    throughput.push({ path, site: measured, memory: inMemory, vsMemory: measured.rps / inMemory.rps, vsFloor: measured.rps / floorLoad.rps, ...(base ? { baseline: base } : {}) });
+    console.log(`${path}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${(measured.rps / floorLoad.rps).toFixed(2)}× floor)${base ? `; ${baseline.sha}: ${base.rps} req/s, p99 ${base.p99} ms` : ''}`);
   }
   memory.afterPageLoad = treeRssMb(site.child.pid);
 
@@ -158,7 +165,12 @@ try {
   const siteFront = await startTlsFront(site.url, 3453);
   const floorFront = await startTlsFront(floor.url, 3454);
   stops.push(() => siteFront.close(), () => floorFront.close());
-  const pages = await measurePages({ siteUrl: siteFront.url, floorUrl: floorFront.url, pages: KEY_PAGES, runs });
+  const baselineFront = baseline ? await startTlsFront(baseline.url, 3455) : undefined;
+  if (baselineFront) stops.push(() => baselineFront.close());
+  const pages = await measurePages({ siteUrl: siteFront.url, floorUrl: floorFront.url, pages: KEY_PAGES, runs, baseline: baselineFront ? { url: baselineFront.url, name: baseline.sha } : undefined });
+  // Done with the baseline: its process would otherwise share the machine with the purchase runs.
+  baselineFront?.close();
+  baseline?.child.kill();
 
   const purchase = { pglite: await orderLoad(site.url), download: await downloadLatency(site.url) };
   memory.afterOrders = treeRssMb(site.child.pid);
@@ -235,6 +247,7 @@ try {
     '',
     scaling.table,
     '',
+    ...(baseline ? sideBySide(baseline.sha, throughput, pages) : []),
     analysis(result),
     '',
   ].join('\n');
@@ -242,4 +255,20 @@ try {
   console.log(md);
 } finally {
   for (const stop of stops) stop();
+}
+
+/** This build beside the --baseline build: throughput and p99 per route, then Lighthouse per page. */
+function sideBySide(sha, throughput, pages) {
+  return [
+    `## 8. Side by side with ${sha} (\`--baseline ${baselineRef}\`)`,
+    '',
+    `That commit, built and served by its own production server, measured in this run: each route's load right after ours, each page's Lighthouse runs alternating with ours.`,
+    '',
+    `| route | req/s (${sha} → this) | p99 ms |`,
+    '|---|---|---|',
+    ...throughput.map((r) => `| \`${r.path}\` | ${Math.round(r.baseline.rps)} → ${Math.round(r.site.rps)} | ${r.baseline.p99} → ${r.site.p99} |`),
+    '',
+    baselineTable(pages),
+    '',
+  ];
 }
