@@ -70,9 +70,9 @@ test.describe('HTTP security headers', () => {
       expect(stamped.length).toBeGreaterThan(0);
       expect(new Set(stamped)).toEqual(new Set([nonces[i]]));
       for (const other of nonces.filter((_, j) => j !== i)) expect(html).not.toContain(other);
-      // Next's font preload Link header is stamped too.
-      const preload = response.headersArray().find((h) => h.name.toLowerCase() === 'link' && h.value.includes('rel=preload'));
-      if (preload) expect(preload.value).toContain(`nonce="${nonces[i]}"`);
+      // The stored headers are stamped too (a Link preload can carry a nonce): none names another response's.
+      const headers = response.headersArray().map((h) => h.value).join('\n');
+      for (const other of nonces.filter((_, j) => j !== i)) expect(headers).not.toContain(other);
     }
   });
 
