@@ -66,7 +66,7 @@ message-format cache per request and so re-parsed every message on every request
 **LCP and TBT.** Lighthouse's simulation (Lantern) builds the LCP from every request that finished, and every script
 that began running, before the paint it observed in its own unthrottled load. Next writes its client chunks as
 \`async\` scripts at the top of the head, so on loopback they run while the page is still parsed, and the simulated LCP
-pays for their ~160 KB on slow 4G: 1.5–1.8 s on most pages against 1.25–1.46 s for the build of 2026-11-22, which
+pays for their ~160 KB on slow 4G: 1.5–2.2 s against 1.15–1.46 s for the build of 2026-11-22, which
 requested them after the first paint by rewriting React's script tags (removed by issue 17: it matched React's
 markup). Next has no public option for deferred scripts in the App Router (vercel/next.js#66958). Measured side by
 side with that build (\`--baseline f04215c\`), the blocking time and the performance score are the same within this
