@@ -40,8 +40,8 @@ test('right after page.goto, an island answers the first interaction', async ({ 
 /**
  * The largest picture on the first screen must not wait for lazy loading: the browser only fetches
  * a lazy image after layout, so a lazy LCP image starts late (Lighthouse's `lcp-lazy-loaded`).
+ * Checked on the key pages that have a picture on the first screen (the help centre has none).
  */
-// The key pages with a picture on the first screen (the help centre has none).
 for (const path of ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en']) {
   test(`${path}: the largest picture on the first screen is not lazy-loaded, on a phone and a desktop`, async ({ page }) => {
     for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
