@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { PORTS, urlOf } from './support/ports';
 
 /** Every public route of SPEC.md's table, with a real id for the dynamic ones. */
 export const routes = [
@@ -40,7 +41,7 @@ export async function expectNoAxeViolations(page: Page) {
  */
 export const test = base.extend({
   context: async ({ context, baseURL }, use) => {
-    await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL ?? 'http://localhost:3100' }]);
+    await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL ?? urlOf(PORTS.main) }]);
     await use(context);
   },
 });

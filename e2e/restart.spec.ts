@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { startServer, type TestServer } from './support/server';
+import { PORTS } from './support/ports';
 
 /**
  * The process restarts mid-traffic: this spec runs its own production server on the
@@ -11,7 +12,7 @@ import { startServer, type TestServer } from './support/server';
 // Both tests use the same port and data directory, one after the other.
 test.describe.configure({ mode: 'serial' });
 
-const PORT = 3105;
+const PORT = PORTS.restart;
 const ORIGIN = `http://localhost:${PORT}`;
 const DATA_DIR = `.data/e2e/${PORT}`;
 
