@@ -46,9 +46,9 @@ if (baseline) stops.push(() => baseline.child.kill());
 
 const orderBody = (n, editionId = 'en') => JSON.stringify({ name: 'Bench Buyer', email: `bench-${n}@example.com`, paymentMethod: 'paypal', acceptDelivery: true, editionId });
 
-/** The edition whose typeset book is the largest (the build's dist/books): the slowest to stamp and send. */
+/** The edition whose typeset book is the largest (content/books): the slowest to stamp and send. */
 function largestEdition() {
-  const dir = join(ROOT, 'dist', 'books');
+  const dir = join(ROOT, 'content', 'books');
   const books = readdirSync(dir).map((name) => ({ id: /^the-love-blueprint-(.+)-[0-9a-f]{16}\.pdf$/.exec(name)?.[1], bytes: statSync(join(dir, name)).size }));
   const largest = books.filter((book) => book.id).sort((a, b) => b.bytes - a.bytes)[0];
   return { id: largest.id, kb: Math.round(largest.bytes / 1024) };
@@ -243,7 +243,7 @@ try {
     '',
     '## 6. Warm start',
     '',
-    `A freshly started server (new data directory, embedded database): \`/api/ready\` said yes after ${warm.readyMs} ms; then the first order took ${warm.firstOrderMs} ms (budget 300) and the first stamped download ${warm.firstDownloadMs} ms (budget 1000). The books were typeset by the build (dist/books), the database opened and migrated in the background before readiness.`,
+    `A freshly started server (new data directory, embedded database): \`/api/ready\` said yes after ${warm.readyMs} ms; then the first order took ${warm.firstOrderMs} ms (budget 300) and the first stamped download ${warm.firstDownloadMs} ms (budget 1000). The books are committed, typeset (content/books), the database opened and migrated in the background before readiness.`,
     '',
     scaling.table,
     '',

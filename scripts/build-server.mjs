@@ -1,16 +1,21 @@
 // Bundles the front door (lib/server/main.ts) into dist/server.mjs, which `npm start` runs with
-// plain Node, and the operator's tools beside it; then typesets every edition into dist/books.
-// Packages stay external (Next, zod… load from node_modules as usual).
+// plain Node, and the operator's tools beside it; then checks that every edition's typeset book
+// is in content/books (no browser needed: `npm run books` typesets them). `--outdir DIR` bundles
+// elsewhere (a test's own copy); `--no-books` skips the check. Packages stay external (Next,
+// zod… load from node_modules as usual).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const path = (relative) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
-const entries = { server: 'lib/server/main.ts', 'typeset-books': 'lib/server/typeset-books.ts', cluster: 'deploy/cluster-cli.ts', shop: 'lib/cli/shop-main.ts' };
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag > 0 ? resolve(process.argv[outdirFlag + 1]) : path('dist');
+const entries = { server: 'lib/server/main.ts', books: 'lib/cli/books-main.ts', cluster: 'deploy/cluster-cli.ts', shop: 'lib/cli/shop-main.ts' };
 
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path(file)])),
-  outdir: path('dist'),
+  outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
@@ -23,6 +28,6 @@ await build({
 });
 
 if (!process.argv.includes('--no-books')) {
-  const result = spawnSync(process.execPath, [path('dist/typeset-books.mjs')], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [resolve(outdir, 'books.mjs'), '--check'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

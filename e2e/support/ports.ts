@@ -34,6 +34,8 @@ export const PORTS = {
   lookupLimits: at(3112),
   /** e2e/log-pipe.spec.ts: a server whose log reader goes away. */
   logPipe: at(3113),
+  /** e2e/no-chromium.spec.ts: a server whose Chromium is not a browser. */
+  noChromium: at(3114),
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: at(3121),
   clusterHttp: at(3180),

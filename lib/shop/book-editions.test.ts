@@ -14,8 +14,7 @@ import { loadManuscript } from './manuscript';
  * Every edition, read back the way a reader's software sees it: exactly 43 pages, real
  * embedded subset fonts (never Type 3 outlines), text that pdftotext returns in the edition's
  * own script, and pages that poppler actually draws. The rendered cover and first chapter page
- * are kept in .data/book-proofs/ for a look by eye. Books come from the build (dist/books)
- * when it has them, else they are typeset here.
+ * are kept in .data/book-proofs/ for a look by eye. Books are the committed ones (content/books).
  */
 const SCRIPT: Record<string, RegExp> = {
   ar: /\p{Script=Arabic}/gu,

@@ -27,10 +27,19 @@ function sheet(path: string): string {
 
 export type BookFonts = { css: string; serif: string; sans: string; display: string; hasItalic: boolean };
 
+const sheetsOf = (language: string) => {
+  const script = SCRIPT_FAMILY[language];
+  return [...LATIN_SHEETS, ...(script ? [`${script.pkg}/400.css`, `${script.pkg}/700.css`] : [])];
+};
+
+/** The @fontsource packages an edition is set in (content/books/manifest.json records their versions). */
+export function bookFontPackages(language: string): string[] {
+  return [...new Set(sheetsOf(language).map((path) => `@fontsource/${path.split('/')[0]!}`))].sort();
+}
+
 export function bookFonts(language: string): BookFonts {
   const script = SCRIPT_FAMILY[language];
-  const sheets = [...LATIN_SHEETS, ...(script ? [`${script.pkg}/400.css`, `${script.pkg}/700.css`] : [])];
-  const css = sheets.map(sheet).join('\n');
+  const css = sheetsOf(language).map(sheet).join('\n');
   if (!script) return { css, serif: "'Noto Serif', serif", sans: "'Inter', sans-serif", display: "'Fraunces', 'Noto Serif', serif", hasItalic: true };
   const first = `'${script.family}'`;
   return { css, serif: `${first}, 'Noto Serif', serif`, sans: `${first}, 'Inter', sans-serif`, display: `${first}, 'Fraunces', serif`, hasItalic: false };

@@ -6,14 +6,12 @@ import { env } from '@/lib/env';
 import { site } from '@/lib/site';
 import { processSingleton } from '@/lib/process-singleton';
 import { TYPESETTING_VERSION } from './book-layout';
+import { COMMITTED_BOOKS_DIR } from './book-manifest';
 import { stampBook } from './stamp';
 import { bookLabels } from './book-labels';
 import { loadManuscript } from './manuscript';
 import { editions, type Edition } from './catalogue';
 import { directionOf, isLocale } from '@/lib/i18n/locales';
-
-/** Where `npm run build` leaves the typeset books (scripts/build-server.mjs runs lib/server/typeset-books.ts). */
-export const BUILT_BOOKS_DIR = join(process.cwd(), 'dist', 'books');
 
 // One copy per process, whichever bundle asks (lib/process-singleton.ts); at most one entry per edition.
 const memory = processSingleton('books', () => new Map<string, Promise<Uint8Array>>());
@@ -24,7 +22,7 @@ export function bookFileName(edition: Edition): string {
   return `the-love-blueprint-${edition.id}-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.pdf`;
 }
 
-/** Typesets an edition in Chromium (seconds): the build does it once for every edition. */
+/** Typesets an edition in Chromium (seconds): `npm run books` does it once for every edition, into content/books. */
 export async function typesetBook(edition: Edition): Promise<Uint8Array> {
   const { renderBook } = await import('./book-typesetter');
   const dir = isLocale(edition.language) ? directionOf(edition.language) : 'ltr';
@@ -32,8 +30,9 @@ export async function typesetBook(edition: Edition): Promise<Uint8Array> {
 }
 
 /**
- * The edition's unstamped PDF: from memory, else the build's copy, else one typeset earlier
- * into DATA_DIR/books, else typeset now (and kept there).
+ * The edition's unstamped PDF: from memory, else the committed one (content/books), else one
+ * typeset earlier into DATA_DIR/books, else typeset now (and kept there), which needs Chromium:
+ * only a manuscript edited since `npm run books` comes to that.
  */
 export function baseBook(edition: Edition): Promise<Uint8Array> {
   let book = memory.get(edition.id);
@@ -50,7 +49,7 @@ export function baseBook(edition: Edition): Promise<Uint8Array> {
 async function loadOrTypeset(edition: Edition): Promise<Uint8Array> {
   const name = bookFileName(edition);
   const dataDir = join(resolve(env().dataDir), 'books');
-  for (const dir of [BUILT_BOOKS_DIR, dataDir]) {
+  for (const dir of [COMMITTED_BOOKS_DIR, dataDir]) {
     try {
       return new Uint8Array(await readFile(join(dir, name)));
     } catch {
