@@ -1,11 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { PORTS, urlOf } from './e2e/support/ports';
 import { TEST_LIMITS } from './e2e/support/server';
+import { busyPorts } from './e2e/support/port-check';
 
 const baseURL = urlOf(PORTS.main);
 const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts'];
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
-// Lighthouse start browsers of their own) run last, on their own.
+// Lighthouse start browsers of their own).
 const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts', '**/structured-data.spec.ts', '**/bf-cache.spec.ts'];
 
 /** The test PostgreSQL's URL, but through the fault backend's proxy port. */
@@ -22,12 +23,19 @@ function site(port: number, env: Record<string, string> = {}) {
     // Node directly (not npm), so the stop signal reaches the server itself.
     command: 'node --max-old-space-size=256 dist/server.mjs',
     url: `${urlOf(port)}/modern-slavery-act`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 60_000,
     // Stop politely, so the embedded database closes its files cleanly.
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
     env: { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: `.data/e2e/${port}`, ...TEST_LIMITS, ...env },
   };
+}
+
+// A stray server on a test port would answer for ours: the run stops first, naming it (the main
+// process only: workers load this file while the run's own servers are up).
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  const busy = busyPorts(Object.values(PORTS));
+  if (busy.length) throw new Error(`The e2e suite needs its ports free: ${busy.join('; ')}. Stop it, or run the suite on other ports with E2E_PORT_OFFSET=1000.`);
 }
 
 /**
@@ -40,7 +48,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // A test that passes only when tried again is a defect, in the test or in the product: no retries.
+  retries: 0,
+  forbidOnly: !!process.env.CI,
   // A test's own budget, not a timing assertion: an axe scan alone can take 15 s while the other
   // worker stamps books on this 2-core machine.
   timeout: 60_000,
@@ -54,19 +64,19 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
     },
   },
+  // scripts/e2e.sh (npm run test:e2e) runs the projects one after another, each whatever the others
+  // did: the load specs keep both cores busy for minutes, so nothing else runs beside them.
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: [...LOAD_SPECS, ...AUDIT_SPECS] },
-    // Specs that keep both cores busy for minutes (a cluster of servers, a request flood) run after
-    // the rest, so the timing of every other test holds on a 2-core machine.
-    { name: 'load', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LOAD_SPECS, dependencies: ['chromium'] },
-    { name: 'audit', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: AUDIT_SPECS, dependencies: ['load'] },
+    { name: 'load', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LOAD_SPECS, workers: 1 },
+    { name: 'audit', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: AUDIT_SPECS },
   ],
   webServer: [
     site(PORTS.main),
     {
       command: `node e2e/support/hostile-backend.mjs ${PORTS.backend}`,
       url: `http://127.0.0.1:${PORTS.backend}/health`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
     },
     site(PORTS.hostile, { CONTENT_API_URL: `http://127.0.0.1:${PORTS.backend}` }),
     site(PORTS.down, { CONTENT_API_URL: 'http://127.0.0.1:9' }),
@@ -74,7 +84,7 @@ export default defineConfig({
     {
       command: `node e2e/support/fault-backend.mjs ${PORTS.faultHttp} ${PORTS.faultSmtp} ${PORTS.faultDb} ${process.env.TEST_DATABASE_URL ?? ''}`,
       url: `http://127.0.0.1:${PORTS.faultHttp}/health`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
     },
     site(PORTS.faulty, {
       CONTENT_API_URL: `http://127.0.0.1:${PORTS.faultHttp}`,

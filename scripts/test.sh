@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# `npm test`: everything the tests need, on a machine that has only Node.
-#   1. Debian's packages the tests drive, when missing: chromium (Playwright cannot download
-#      browsers here), nginx and openssl (the production topology test), poppler-utils (the
-#      books read back), a Java runtime (the Nu HTML Checker)
-#   2. npm packages
-#   3. lint and type checks, then a production build
-#   4. a throwaway PostgreSQL server (Debian's postgresql, installed when missing) so the
-#      order store is tested against real PostgreSQL as well as PGlite; stopped afterwards
-#   5. unit tests (vitest)
-#   6. end-to-end tests (Playwright against the production server, dist/server.mjs, and the
-#      nginx + two instances + PostgreSQL topology of deploy/)
+# `npm test`: everything the tests need, on a machine that has only Node, in three tiers that
+# fail as early as they can:
+#   1. npm packages; then lint, type checks and the pure unit tests (`npm run test:unit`): no
+#      build, browser or database, so a broken unit fails within about two minutes
+#   2. Debian's packages the later tiers drive, when missing: chromium (Playwright cannot download
+#      browsers here), nginx and openssl (the production topology), poppler-utils (the books read
+#      back), a Java runtime (the Nu HTML Checker), postgresql; then a production build and a
+#      throwaway PostgreSQL server, stopped afterwards; then the integration tests
+#      (`npm run test:integration`: databases, poppler, child processes)
+#   3. the end-to-end suite (`npm run test:e2e`, scripts/e2e.sh): Playwright against the production
+#      server, the nginx + two instances + PostgreSQL topology, then the independent auditors
+# No test is retried anywhere: one that passes only on a second try is a defect.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -18,6 +19,15 @@ as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+echo "==> Installing npm packages"
+npm install --no-audit --no-fund
+
+echo "==> Tier 1: lint, types and unit tests"
+npm run lint
+npm run typecheck
+npm run test:unit
+
+echo "==> Tier 2: Debian's packages, build, integration tests"
 # Each needed Debian package whose program is missing, installed in one go.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -27,6 +37,8 @@ command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 # Java runs the Nu HTML Checker (vnu-jar, e2e/html-validity.spec.ts).
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+# A throwaway PostgreSQL server for the tests that need a real one.
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> Installing Debian's ${missing[*]}"
   as_root apt-get update -qq
@@ -34,23 +46,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 # Debian starts nginx's own service on install; the tests run their own nginx on other ports.
 
-echo "==> Installing npm packages"
-npm install --no-audit --no-fund
-
-echo "==> Lint and types"
-npm run lint
-npm run typecheck
-
 echo "==> Building for production"
 npm run build
 
 echo "==> Starting a throwaway PostgreSQL"
-PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
-if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
-  as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql
-  PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-fi
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 PG_DIR=$(mktemp -d /tmp/amora-pg.XXXXXX)
 # A port nothing else is using right now.
 PG_PORT=${PG_PORT:-$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
@@ -75,9 +75,12 @@ fi
 "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U amora amora_test
 export TEST_DATABASE_URL="postgres://amora@127.0.0.1:$PG_PORT/amora_test"
 
-echo "==> Unit tests"
-npx vitest run
+echo "==> Integration tests"
+status=0
+npm run test:integration || status=1
 
-echo "==> End-to-end tests"
+# The end-to-end suite runs even when an integration test failed: one run reports both.
+echo "==> Tier 3: end-to-end tests"
 rm -rf .data/e2e
-npx playwright test
+npm run test:e2e || status=1
+exit $status

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `npm run test:stress`: the specs whose outcome depends on time (they compare or bound durations,
+# or kill a server mid-traffic), each run 5 times while a CPU hog keeps both cores busy, as a busy
+# CI machine would. Run it before calling a timing-sensitive test fixed. Needs a build.
+# Extra arguments go to Playwright (for example --repeat-each=10).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+TIMED_SPECS=(e2e/library-lookup.spec.ts e2e/faults.spec.ts e2e/log-pipe.spec.ts e2e/loading.spec.ts e2e/chrome.spec.ts e2e/restart.spec.ts)
+
+hogs=()
+for _ in $(nproc 2>/dev/null || echo 2); do
+  node -e 'for (;;) {}' &
+  hogs+=($!)
+done
+trap 'kill "${hogs[@]}" 2>/dev/null' EXIT
+echo "==> CPU hog: ${#hogs[@]} busy processes"
+
+started=$(date +%s)
+status=0
+echo "==> Timed specs, 5 times each"
+npx playwright test --project=chromium --repeat-each=5 "${TIMED_SPECS[@]}" "$@" || status=1
+echo "==> The cluster kill test, 5 times"
+npx playwright test --project=load --repeat-each=5 --grep 'killed mid-traffic' e2e/cluster.spec.ts "$@" || status=1
+echo "==> test:stress finished in $(( $(date +%s) - started )) s: $([ $status -eq 0 ] && echo green || echo RED)"
+exit $status
