@@ -48,7 +48,7 @@ async function startCluster(instances, databaseUrl) {
   rmSync(dir, { recursive: true, force: true });
   const child = spawn('node', [join(ROOT, 'dist', 'cluster.mjs'), '--instances', String(instances), '--https-port', '3463', '--http-port', '3462', '--base-port', '3331', '--database-url', databaseUrl, '--dir', dir], {
     cwd: ROOT,
-    env: { ...process.env, ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000' },
+    env: { ...process.env, ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000', DOWNLOAD_LIMIT_PER_MINUTE: '100000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

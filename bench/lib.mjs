@@ -42,7 +42,7 @@ export function buildFloorApp() {
 }
 
 // The benchmark is one client on loopback: the per-client limits are not what is measured.
-export const NO_LIMITS = { ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000' };
+export const NO_LIMITS = { ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000', DOWNLOAD_LIMIT_PER_MINUTE: '100000' };
 
 /** The site as `npm start` runs it (dist/server.mjs); resolves once it answers. */
 export function startSite(port, extraEnv = {}) {

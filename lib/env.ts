@@ -44,6 +44,7 @@ const envSchema = z.object({
   ORDER_LIMIT_PER_MINUTE: count(10, 1, 100_000),
   LINK_LIMIT_PER_MINUTE: count(5, 1, 100_000),
   EMAIL_LIMIT_PER_HOUR: count(3, 1, 100_000),
+  DOWNLOAD_LIMIT_PER_MINUTE: count(20, 1, 100_000),
   SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
   CONTENT_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.amora.example'),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
@@ -84,6 +85,8 @@ export type Env = {
     linkRequestsPerMinute: number;
     /** Emails of each kind (order, fresh link, lookup) per recipient address per hour. */
     emailsPerHour: number;
+    /** Stamped downloads per client address per minute. */
+    downloadsPerMinute: number;
   };
   siteUrl: string;
   contentApiUrl: string | undefined;
@@ -127,7 +130,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     host: value.HOST,
     port: value.PORT,
     trustedProxyHops: value.TRUSTED_PROXY_HOPS,
-    limits: { ordersPerMinute: value.ORDER_LIMIT_PER_MINUTE, linkRequestsPerMinute: value.LINK_LIMIT_PER_MINUTE, emailsPerHour: value.EMAIL_LIMIT_PER_HOUR },
+    limits: { ordersPerMinute: value.ORDER_LIMIT_PER_MINUTE, linkRequestsPerMinute: value.LINK_LIMIT_PER_MINUTE, emailsPerHour: value.EMAIL_LIMIT_PER_HOUR, downloadsPerMinute: value.DOWNLOAD_LIMIT_PER_MINUTE },
     siteUrl: stripTrailingSlash(value.SITE_URL ?? `http://localhost:${value.PORT}`),
     contentApiUrl: value.CONTENT_API_URL ? stripTrailingSlash(value.CONTENT_API_URL) : undefined,
     dataDir,

@@ -36,6 +36,9 @@ export const PORTS = {
   logPipe: at(3113),
   /** e2e/no-chromium.spec.ts: a server whose Chromium is not a browser. */
   noChromium: at(3114),
+  /** e2e/security-review-2.spec.ts: servers with settings of their own. */
+  reviewDownloads: at(3115),
+  reviewDownloadLimit: at(3116),
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: at(3121),
   clusterHttp: at(3180),

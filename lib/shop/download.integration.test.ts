@@ -56,6 +56,30 @@ describe('download links (finding 6)', () => {
     expect(await ask(token, 'HEAD')).toMatchObject({ ok: false, status: 410 });
   });
 
+  it('200 requests at once for one link: one stamping, at most MAX_DOWNLOADS copies served, the rest refused', async () => {
+    const { order, token } = await paidOrder();
+    let stampings = 0;
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const slowStamp = async () => {
+      stampings += 1;
+      await finished;
+      return pdf;
+    };
+    const requests = Promise.all(Array.from({ length: 200 }, () => ask(token, 'GET', slowStamp)));
+    // The stamping finishes only once every download has been claimed: the claims come first.
+    for (let claimed = 0; claimed < MAX_DOWNLOADS; ) {
+      await new Promise((r) => setTimeout(r, 10));
+      claimed = (await findOrder(db, order.id))?.downloads ?? 0;
+    }
+    finish();
+    const answers = await requests;
+    expect(answers.filter((a) => a.ok)).toHaveLength(MAX_DOWNLOADS);
+    expect(answers.filter((a) => !a.ok).map((a) => !a.ok && a.error)).toEqual(Array(200 - MAX_DOWNLOADS).fill('downloads_exhausted'));
+    expect(stampings).toBe(1);
+    expect((await findOrder(db, order.id))?.downloads).toBe(MAX_DOWNLOADS);
+  });
+
   it('refuses forged, expired and unpaid links', async () => {
     const { order } = await paidOrder();
     expect(await ask(signToken(order.id, 'x'.repeat(64)), 'GET')).toMatchObject({ ok: false, status: 403 });

@@ -1,17 +1,20 @@
 import type { Queryable } from '@/lib/db/client';
 import { findEdition, type Edition } from './catalogue';
-import { claimDownload, findOrder, hasLiveLinks, type Order } from './orders';
+import { claimDownload, findOrder, hasLiveLinks, releaseDownload, type Order } from './orders';
+import { STAMPING, StampingBusy, stampOnce } from './stamping';
 import { bookFileName, MAX_DOWNLOADS, verifyToken } from './tokens';
 
-export type DownloadRefusal = { ok: false; status: number; error: string; message: string };
+export type DownloadRefusal = { ok: false; status: number; error: string; message: string; retryAfterSeconds?: number };
 export type DownloadAnswer = { ok: true; fileName: string; bytes?: Uint8Array } | DownloadRefusal;
 
 const refusal = (status: number, error: string, message: string): DownloadRefusal => ({ ok: false, status, error, message });
 
 /**
- * What a download link answers. GET stamps the buyer's copy first and counts the download
- * only once the file is ready, so a failed stamp costs the buyer nothing; HEAD checks the
- * link and counts nothing at all. Only paid orders whose links were not revoked have files.
+ * What a download link answers. GET claims one of the link's downloads first, in one atomic
+ * update, so however many requests arrive at once no more than MAX_DOWNLOADS are ever served
+ * or stamped; then it stamps the copy within the process's stamping limit (requests for the same
+ * copy share one stamping), and gives the download back if the copy could not be made. HEAD
+ * checks the link and counts nothing. Only paid orders whose links were not revoked have files.
  */
 export async function answerDownload(options: {
   db: Queryable;
@@ -35,8 +38,14 @@ export async function answerDownload(options: {
   const exhausted = refusal(410, 'downloads_exhausted', `This link has been used ${MAX_DOWNLOADS} times, its limit. Write to us and we will help.`);
   if (order.downloads >= MAX_DOWNLOADS) return exhausted;
   if (options.method === 'HEAD') return { ok: true, fileName: options.file };
-  const bytes = await options.stamp(edition, order);
   const claim = await claimDownload(options.db, order.id, MAX_DOWNLOADS);
-  if ('error' in claim) return exhausted;
-  return { ok: true, fileName: options.file, bytes };
+  if ('error' in claim) return claim.error === 'exhausted' ? exhausted : refusal(404, 'not_found', 'There is no such file.');
+  try {
+    const bytes = await stampOnce(`${order.id}:${edition.id}`, () => options.stamp(edition, order));
+    return { ok: true, fileName: options.file, bytes };
+  } catch (error) {
+    await releaseDownload(options.db, order.id);
+    if (!(error instanceof StampingBusy)) throw error;
+    return { ...refusal(503, 'busy', 'Many copies are being prepared just now. Please try again in a few seconds.'), retryAfterSeconds: STAMPING.retryAfterSeconds };
+  }
 }

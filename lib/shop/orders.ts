@@ -232,6 +232,11 @@ export async function claimDownload(db: Queryable, id: string, max: number): Pro
   return order && hasLiveLinks(order) ? { error: 'exhausted' } : { error: 'unknown' };
 }
 
+/** Gives back a download that was claimed but not delivered (its copy could not be stamped). */
+export async function releaseDownload(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE orders SET downloads = downloads - 1 WHERE id = $1 AND downloads > 0', [id]);
+}
+
 /** Queues another magic-link email for an order (an expired link's "send me a new one"). */
 export async function queueMagicLink(db: Queryable, orderId: string): Promise<void> {
   await db.query(`INSERT INTO mail_queue (order_id, kind) VALUES ($1, 'magic-link')`, [orderId]);

@@ -1,4 +1,7 @@
 import { getDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
+import { clientAddress } from '@/lib/http/client-address';
+import { clientBucket, consume } from '@/lib/security/rate-limit';
 import { appSecret } from '@/lib/security/secret';
 import { jsonError } from '@/lib/security/json-request';
 import { answerDownload } from '@/lib/shop/download';
@@ -18,20 +21,28 @@ const PRIVATE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' 
 async function download(request: Request, { params }: Params, method: 'GET' | 'HEAD') {
   const { token, file } = await params;
   const navigating = request.headers.get('sec-fetch-mode') === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html');
-  const refuse = (status: number, error: string, message: string) =>
-    navigating
+  const refuse = (status: number, error: string, message: string, retryAfterSeconds?: number) => {
+    const retry = retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined;
+    // Busy or rate-limited: the link is fine, so even a browser gets the message, not /broken-link.
+    return navigating && !retry
       ? new Response(null, { status: 303, headers: { Location: '/broken-link', ...PRIVATE } })
-      : jsonError(status, error, message, { headers: PRIVATE });
+      : jsonError(status, error, message, { headers: { ...PRIVATE, ...retry } });
+  };
   try {
+    const db = await getDb();
+    if (method === 'GET') {
+      const limited = await consume(db, { bucket: clientBucket('download', clientAddress(request)), limit: env().limits.downloadsPerMinute, windowSeconds: 60 });
+      if (!limited.ok) return refuse(429, 'rate_limited', 'Too many downloads from this address. Please wait a moment and try again.', limited.retryAfterSeconds);
+    }
     const answer = await answerDownload({
-      db: await getDb(),
+      db,
       token,
       file,
       secret: appSecret(),
       method,
       stamp: (edition, order) => stampedBook(edition, { name: order.name, email: order.email, orderId: order.id }),
     });
-    if (!answer.ok) return refuse(answer.status, answer.error, answer.message);
+    if (!answer.ok) return refuse(answer.status, answer.error, answer.message, answer.retryAfterSeconds);
     const headers = { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${answer.fileName}"`, ...PRIVATE };
     if (!answer.bytes) return new Response(null, { headers });
     return new Response(Buffer.from(answer.bytes), { headers: { ...headers, 'Content-Length': String(answer.bytes.byteLength) } });
