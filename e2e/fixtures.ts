@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { PORTS, urlOf } from './support/ports';
 
 /** Every public route of SPEC.md's table, with a real id for the dynamic ones. */
@@ -33,6 +33,34 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
+}
+
+/**
+ * Stops the page's clock (installed with page.clock.install() before navigation, and running at
+ * the page's own pace until now), so from here on only the test moves it, with runFor(). The pause
+ * is set a few seconds ahead, so it never falls in the page's past on a slow machine.
+ */
+export async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3_000);
+}
+
+/**
+ * Resolves once every image in `scope` has loaded or failed to, so the load and error handlers any
+ * of them carries (a payload's, had one got through) have run: a handler set in the markup runs
+ * before a listener added here. Lazy images load only near the viewport: each is scrolled to.
+ */
+export async function imagesSettled(scope: Locator) {
+  for (const image of await scope.locator('img').all()) {
+    await image.evaluate(
+      (img: HTMLImageElement) =>
+        new Promise<void>((resolve) => {
+          if (img.complete) return resolve();
+          img.addEventListener('load', () => resolve(), { once: true });
+          img.addEventListener('error', () => resolve(), { once: true });
+          img.scrollIntoView({ block: 'center' });
+        }),
+    );
+  }
 }
 
 /**
