@@ -1,4 +1,4 @@
-import { test, expect, expectNoAxeViolations } from './fixtures';
+import { test, expect, expectNoAxeViolations, pauseClock } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -15,7 +15,12 @@ async function expectSectionAtOffset(page: Page, id: string) {
 
 test.describe('top navigation', () => {
   test('on the home page, section links scroll smoothly to their anchors', async ({ page }) => {
+    // The page's clock drives the 500 ms scroll (requestAnimationFrame and performance.now), one
+    // 16 ms frame at a time, so how many positions it passes through does not depend on how many
+    // frames a busy machine manages to paint.
+    await page.clock.install();
     await page.goto('/');
+    await pauseClock(page);
     const start = await page.evaluate(() => window.scrollY);
     // Sample the scroll position every frame: a smooth scroll passes through many positions.
     await page.evaluate(() => {
@@ -29,8 +34,9 @@ test.describe('top navigation', () => {
       requestAnimationFrame(tick);
     });
     await nav(page).getByRole('link', { name: 'How it Works' }).click();
+    // The sampler's 1.5 s and, well within them, the whole scroll.
+    await page.clock.runFor(1600);
     await expectSectionAtOffset(page, 'how-it-works');
-    await page.waitForTimeout(1600);
     const samples = await page.evaluate(() => (window as unknown as { __samples: number[] }).__samples);
     const end = samples.at(-1)!;
     const between = new Set(samples.filter((y) => y > start + 1 && y < end - 1).map(Math.round));
@@ -38,6 +44,8 @@ test.describe('top navigation', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(start);
     await expect(page).toHaveURL(/\/$/);
 
+    // The page's own time again for the rest.
+    await page.clock.resume();
     await nav(page).getByRole('link', { name: 'Use Cases' }).click();
     await expectSectionAtOffset(page, 'use-cases');
     await nav(page).getByRole('link', { name: 'Home' }).click();
@@ -200,8 +208,21 @@ test.describe('scroll-to-top button', () => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Back to top' });
     await expect(button).toHaveCount(0);
-    await page.evaluate(() => window.scrollTo(0, 150));
-    await page.waitForTimeout(100);
+    // Past the threshold and back first: the page's scroll listener is live (hydrated), and the
+    // button goes when the page is back under 200 px.
+    await page.evaluate(() => window.scrollTo(0, 260));
+    await expect(button).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(button).toHaveCount(0);
+    // 150 px: still under the threshold, so the scroll the page has handled shows no button.
+    await page.evaluate(async () => {
+      const scrolled = new Promise((resolve) => window.addEventListener('scroll', resolve, { once: true }));
+      window.scrollTo(0, 150);
+      await scrolled;
+      // The button's listener (added at hydration) ran before this one; the browser's first idle
+      // moment after it comes once React has rendered whatever that listener set.
+      await new Promise((resolve) => requestIdleCallback(resolve));
+    });
     await expect(button).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 260));
     await expect(button).toBeVisible();
