@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations } from './fixtures';
+import { test, expect, expectNoAxeViolations, pauseClock } from './fixtures';
 import { PORTS, urlOf } from './support/ports';
+
+/** The home testimonials' autoplay interval (HOME_TESTIMONIAL_AUTOPLAY_MS, components/home/Testimonials.tsx). */
+const AUTOPLAY_MS = 3_000;
 
 const picture = (page: Page) => page.getByTestId('step-picture');
 /** The label ("Step 2") of the step card that is currently selected. */
@@ -85,6 +88,9 @@ test.describe('home page', () => {
   });
 
   test('testimonials autoplay every 3 s, loop, and can be paused', async ({ page }) => {
+    // The page's clock runs the carousel (its autoplay timer and Embla's animation frames), so
+    // "moves within 3 s" and "stays put while paused" are about the page's time, not this machine's.
+    await page.clock.install();
     await page.goto('/');
     const region = page.getByRole('region', { name: 'Couple testimonials' });
     await expect(region.getByRole('group')).toHaveCount(10);
@@ -92,21 +98,32 @@ test.describe('home page', () => {
     // The track's horizontal offset, to the pixel (Embla settles with sub-pixel easing).
     const transform = () => track.evaluate((el) => Math.round(new DOMMatrix(getComputedStyle(el).transform).m41));
     await page.mouse.move(5, 5);
+    await expect(region).toHaveAttribute('data-playing', 'true');
+    await expect(region).toHaveAttribute('data-started', 'true');
+    await pauseClock(page);
     const start = await transform();
-    await expect.poll(transform, { timeout: 5000 }).not.toBe(start);
+    // One autoplay interval, wherever in it the clock stopped, and the move it starts.
+    await page.clock.runFor(AUTOPLAY_MS + 1_000);
+    expect(await transform()).not.toBe(start);
 
-    const pause = region.getByRole('button', { name: 'Pause automatic scrolling' });
-    await pause.click();
-    await expect(region.getByRole('button', { name: 'Start automatic scrolling' })).toBeVisible();
+    await region.getByRole('button', { name: 'Pause automatic scrolling' }).click();
+    const play = region.getByRole('button', { name: 'Start automatic scrolling' });
+    await expect(play).toBeVisible();
+    // Neither the pointer nor the focus is left inside (either would hold autoplay too): the
+    // button alone keeps it paused.
     await page.mouse.move(5, 5);
-    await page.waitForTimeout(1200);
+    await play.blur();
+    await expect(region).toHaveAttribute('data-playing', 'false');
+    // Any move under way settles; then three intervals pass without one.
+    await page.clock.runFor(1_200);
     const paused = await transform();
-    await page.waitForTimeout(3600);
+    await page.clock.runFor(3 * AUTOPLAY_MS);
     expect(await transform()).toBe(paused);
 
     await region.getByRole('button', { name: 'Next story' }).click();
-    await expect.poll(transform).not.toBe(paused);
-    await region.getByRole('button', { name: 'Start automatic scrolling' }).click();
+    await page.clock.runFor(1_000);
+    expect(await transform()).not.toBe(paused);
+    await play.click();
     await expect(region.getByRole('button', { name: 'Pause automatic scrolling' })).toBeVisible();
   });
 
@@ -177,17 +194,32 @@ test.describe('home page', () => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto('/');
     const region = page.getByRole('region', { name: 'Couple testimonials' });
     await expect(region.getByRole('button', { name: /automatic scrolling/ })).toHaveCount(0);
     const track = region.locator('[aria-live]');
     // Embla starts when the browser is idle and sets the track's first (resting) transform then.
     await expect(region).toHaveAttribute('data-started', 'true');
+    await pauseClock(page);
     const before = await track.evaluate((el) => getComputedStyle(el).transform);
-    await page.waitForTimeout(3500);
+    // Three autoplay intervals of the page's time: nothing moves.
+    await page.clock.runFor(3 * AUTOPLAY_MS);
     expect(await track.evaluate((el) => getComputedStyle(el).transform)).toBe(before);
     await page.getByText('Friendly support team').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(200);
+    // The entrance animations' observer (RevealOnScroll, hydrated before the carousel started)
+    // has made its first report, in which it would hide every block below the fold: an observer
+    // made now reports in the same or a later rendering step.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(() => {
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(document.body);
+        }),
+    );
     const hidden = await page.locator('[data-reveal]').evaluateAll((els) => els.filter((el) => getComputedStyle(el).opacity !== '1').length);
     expect(hidden).toBe(0);
     await context.close();
