@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, imagesSettled } from './fixtures';
 import { PORTS, urlOf } from './support/ports';
 
 test.describe('with a hostile content backend', () => {
@@ -15,7 +15,9 @@ test.describe('with a hostile content backend', () => {
     await expect(page.locator('main')).not.toContainText('HEAD TITLE MUST NOT SHOW');
     await page.getByText('click trap').click({ force: true }).catch(() => undefined);
     await page.getByText('hostile link').click().catch(() => undefined);
-    await page.waitForTimeout(300);
+    // Every image the content brought has loaded or failed, so an onerror or onload that got
+    // through would have run by now (the clicks' handlers ran during the clicks).
+    await imagesSettled(page.locator('main'));
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     const main = page.locator('main');

@@ -1,4 +1,4 @@
-import { test, expect, expectNoAxeViolations } from './fixtures';
+import { test, expect, expectNoAxeViolations, imagesSettled } from './fixtures';
 import { PORTS, urlOf } from './support/ports';
 
 type ApiPost = { id: string; title: string; category: { name: string } };
@@ -149,7 +149,9 @@ test.describe('blog with a hostile backend', () => {
     await expect(page.locator('main li > article').first()).toBeVisible();
     await page.goto('/blog/hostile-1');
     await expect(page.getByText('Benign article paragraph 1.')).toBeVisible();
-    await page.waitForTimeout(300);
+    // Every image the content brought has loaded or failed, so an onerror or onload that got
+    // through would have run by now.
+    await imagesSettled(page.locator('main'));
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     await expect(page.locator('main').locator('script:not([type="application/ld+json"]), iframe, [onerror], [onclick], [onload]')).toHaveCount(0);
