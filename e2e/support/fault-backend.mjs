@@ -1,8 +1,9 @@
 // Everything the "faulty" e2e site depends on, each with a switch the tests flip:
 //   - a content backend (SPEC.md §7) that can be ok, down, slow (answers after 15 s) or garbage;
-//   - an SMTP relay that can be up or down, and remembers what it received;
+//   - an SMTP relay that can be up or down, and remembers what it received and how many
+//     connections it refused;
 //   - a TCP proxy in front of the test PostgreSQL that can cut the database off.
-// Control: POST /__content?mode=…, /__smtp?mode=…, /__db?mode=…; GET /__mail.
+// Control: POST /__content?mode=…, /__smtp?mode=…, /__db?mode=…; GET /__mail, /__smtp.
 //   node e2e/support/fault-backend.mjs <http port> <smtp port> <db proxy port> [postgres url]
 import { createServer } from 'node:http';
 import { createServer as createTcpServer, connect } from 'node:net';
@@ -13,6 +14,8 @@ const databaseUrl = process.argv[5] ? new URL(process.argv[5]) : undefined;
 
 const state = { content: 'ok', smtp: 'up', db: 'up' };
 const received = [];
+// Connections the SMTP relay refused while down: each is one delivery attempt that failed.
+let refused = 0;
 
 const post = (n) => ({
   id: `fault-${n}`,
@@ -41,6 +44,7 @@ createServer((req, res) => {
     return void res.writeHead(204).end();
   }
   if (url.pathname === '/__mail') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(received));
+  if (url.pathname === '/__smtp') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ mode: state.smtp, refused }));
   if (url.pathname === '/health') return void res.writeHead(200).end('ok');
 
   if (state.content === 'down') return void req.socket.destroy();
@@ -68,6 +72,7 @@ new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
   onConnect(_session, callback) {
     if (state.smtp === 'down') {
+      refused += 1;
       const error = new Error('Service not available');
       error.responseCode = 421;
       return callback(error);
