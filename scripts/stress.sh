@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 TIMED_SPECS=(e2e/library-lookup.spec.ts e2e/faults.spec.ts e2e/log-pipe.spec.ts e2e/loading.spec.ts e2e/chrome.spec.ts e2e/restart.spec.ts)
 
 hogs=()
-for _ in $(nproc 2>/dev/null || echo 2); do
+for _ in $(seq "$(nproc 2>/dev/null || echo 2)"); do
   node -e 'for (;;) {}' &
   hogs+=($!)
 done
