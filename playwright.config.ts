@@ -4,7 +4,9 @@ import { TEST_LIMITS } from './e2e/support/server';
 import { busyPorts } from './e2e/support/port-check';
 
 const baseURL = urlOf(PORTS.main);
-const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts'];
+// Specs that keep both cores busy (a cluster of servers, a request flood, a 200-request download
+// burst, all 17 editions bought and stamped): they run alone, after the rest.
+const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts', '**/security-review-2.spec.ts', '**/no-chromium.spec.ts'];
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
 // Lighthouse start browsers of their own).
 const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts', '**/structured-data.spec.ts', '**/bf-cache.spec.ts'];
