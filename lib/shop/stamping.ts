@@ -41,7 +41,7 @@ export function stampOnce(key: string, work: () => Promise<Uint8Array>, limits: 
   return run;
 }
 
-/** What the limiter holds now (for tests and the readiness report). */
+/** What the limiter holds now (its tests read it). */
 export function stampingLoad(): { active: number; waiting: number } {
   return { active: state.active, waiting: state.waiting.length };
 }
