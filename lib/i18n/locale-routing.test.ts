@@ -17,6 +17,13 @@ describe('routeLocale', () => {
     expect(route('/en', { cookie: 'en' })).toEqual({ kind: 'redirect', location: '/', remember: null });
   });
 
+  it('never sends /en/… to another host: //, \\ and tabs collapse into one slash (finding 3)', () => {
+    expect(route('/en//evil.example/login')).toMatchObject({ kind: 'redirect', location: '/evil.example/login' });
+    expect(route('/en/\\evil.example', { search: '?a=1' })).toMatchObject({ kind: 'redirect', location: '/evil.example?a=1' });
+    expect(route('/en/\t/\nevil.example')).toMatchObject({ kind: 'redirect', location: '/evil.example' });
+    expect(route('/en/blog//a')).toMatchObject({ kind: 'redirect', location: '/blog/a' });
+  });
+
   it('on a bare path, follows the chosen language, else Accept-Language, else English', () => {
     expect(route('/blog', { cookie: 'de', accept: 'fr' })).toEqual({ kind: 'redirect', location: '/de/blog', remember: null });
     expect(route('/', { accept: 'fr-FR,fr;q=0.9' })).toEqual({ kind: 'redirect', location: '/fr', remember: null });

@@ -42,12 +42,21 @@ export function routeLocale(request: { pathname: string; search: string; cookieL
   if (isLocale(first)) {
     const path = `/${rest.join('/')}`;
     // English asked for by name (the language menu's English link): remembered, then its bare path.
-    if (first === defaultLocale) return { kind: 'redirect', location: `${path}${search}`, remember: cookieLocale === defaultLocale ? null : defaultLocale };
+    if (first === defaultLocale) return { kind: 'redirect', location: `${onSitePath(path)}${search}`, remember: cookieLocale === defaultLocale ? null : defaultLocale };
     return page(first, path);
   }
   const wanted = cookieLocale ?? negotiate(request.acceptLanguage) ?? defaultLocale;
   if (wanted !== defaultLocale) return { kind: 'redirect', location: `/${wanted}${pathname === '/' ? '' : pathname}${search}`, remember: null };
   return page(defaultLocale, pathname || '/');
+}
+
+/**
+ * A path as a redirect target that stays on this site (finding 3): browsers drop tabs and newlines
+ * and read '\' as '/', so a path starting '//', '/\' or '/<tab>/' names another host. Each run of
+ * slashes becomes one, as Next's own redirect does.
+ */
+function onSitePath(path: string): string {
+  return path.replace(/[\t\n\r]/g, '').replace(/[/\\]+/g, '/');
 }
 
 /**
