@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { NextRequest } from 'next/server';
+import { normalizeRepeatedSlashes } from 'next/dist/shared/lib/utils';
+import { describe, expect, it } from 'vitest';
+import { routeLocale } from '@/lib/i18n/locale-routing';
+import { normalizeEscapes } from '@/lib/security/url-guard';
+import { proxy } from '@/proxy';
+
+/**
+ * Finding 3: no redirect this site issues leaves its origin, whatever the path. Each location is
+ * resolved as a browser would (WHATWG URL, which drops tabs and newlines and reads '\' as '/').
+ * The other redirects (blog listing, library, order form, download) go to fixed paths of our own.
+ */
+const SITE = 'https://amora.example';
+const staysOnSite = (location: string) => URL.canParse(location, SITE) && new URL(location, SITE).origin === SITE;
+
+// The pieces attacks are made of: slashes, backslashes and their escapes, whitespace a browser drops, hosts.
+const piece = fc.constantFrom('/', '//', '\\', '/\\', '%2F', '%2f', '%5C', '%5c', '\t', '\n', '\r', ' ', '%09', '@', '.', '..', ':', 'https:', 'evil.example', '.evil.example', 'user@evil.example:443', 'en', 'blog');
+const tail = fc.array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 8 }).map((parts) => parts.join(''));
+const path = fc.tuple(fc.constantFrom('', '/en', '/fr', '/zh-CN', '/xx'), tail).map(([prefix, rest]) => `${prefix}/${rest}`);
+const search = fc.option(fc.string({ maxLength: 6 }).map((text) => `?${text}`), { nil: '' });
+const cookie = fc.constantFrom(undefined, 'en', 'fr', 'xx');
+const accept = fc.constantFrom(null, '', 'fr', 'en', 'de;q=0.5, ja');
+
+/** The pathname the front door routes: escapes of letters written plainly, then read as a path on our origin. */
+function frontDoorPath(raw: string): string | null {
+  const target = `http://localhost${normalizeEscapes(raw)}`;
+  return URL.canParse(target) ? new URL(target).pathname : null;
+}
+
+describe('redirects stay on the site (finding 3)', () => {
+  it('routeLocale: every redirect location, for the raw path and the one the front door parses', () => {
+    fc.assert(
+      fc.property(path, search, cookie, accept, (raw, query, cookieLocale, acceptLanguage) => {
+        for (const pathname of [raw, frontDoorPath(raw)]) {
+          if (pathname === null) continue;
+          const route = routeLocale({ pathname, search: query, cookieLocale, acceptLanguage });
+          if (route.kind === 'redirect') expect(staysOnSite(route.location), `${JSON.stringify(pathname)} → ${JSON.stringify(route.location)}`).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('the proxy: the Location of every redirect it answers', () => {
+    fc.assert(
+      fc.property(path, search, cookie, accept, fc.constantFrom('GET', 'POST'), (raw, query, cookieLocale, acceptLanguage, method) => {
+        if (!URL.canParse(`${SITE}${raw}${query}`)) return;
+        const headers = new Headers(acceptLanguage === null ? {} : { 'accept-language': acceptLanguage });
+        if (cookieLocale) headers.set('cookie', `NEXT_LOCALE=${cookieLocale}`);
+        const location = proxy(new NextRequest(`${SITE}${raw}${query}`, { method, headers })).headers.get('location');
+        if (location !== null) expect(staysOnSite(location), `${JSON.stringify(raw)} → ${JSON.stringify(location)}`).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("Next's own 308 for repeated slashes and backslashes, on any request line Node accepts", () => {
+    // Node answers 400 to a request target with a control character or space, so those never reach Next.
+    const onTheWire = path.filter((raw) => !/[\x00-\x20\x7f]/.test(raw));
+    fc.assert(
+      fc.property(onTheWire, search, (raw, query) => {
+        const location = normalizeRepeatedSlashes(`${normalizeEscapes(raw)}${query}`);
+        expect(staysOnSite(location), `${JSON.stringify(raw)} → ${JSON.stringify(location)}`).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
