@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { declarePersonalDocument, declareUnshareable } from '@/lib/http/document-policy';
 import { NONCE_HEADER } from '@/lib/security/csp';
-import { createFrontDoor } from './front-door';
+import { attachFrontDoor } from './front-door';
 
 type Seen = { url: string; headers: IncomingMessage['headers'] };
 let server: Server | undefined;
@@ -15,7 +15,7 @@ async function serve(app: (req: IncomingMessage, res: ServerResponse) => Promise
   server = createServer();
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server!.address() as AddressInfo).port;
-  server.on('request', createFrontDoor({ handle: app, origin: { hostname: '127.0.0.1', port }, trustedProxyHops, development: false }));
+  attachFrontDoor(server, { handle: app, origin: { hostname: '127.0.0.1', port }, trustedProxyHops, development: false });
   return `http://127.0.0.1:${port}`;
 }
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import compression from 'compression';
 import { CONSENT_COOKIE, PREFERENCES_COOKIE, consentKey } from '@/lib/consent/cookies';
 import { CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER, clientAddressOf } from '@/lib/http/client-address';
@@ -48,6 +48,11 @@ export type FrontDoorOptions = {
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
 // Per-response headers: never kept with a stored document.
 const NOT_STORED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'content-security-policy', 'set-cookie']);
+
+/** The front door on a server: what main.ts runs, and what the tests put in front of a stand-in for Next. */
+export function attachFrontDoor(server: Server, options: FrontDoorOptions): void {
+  server.on('request', createFrontDoor(options));
+}
 
 export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000 }: FrontDoorOptions) {
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
