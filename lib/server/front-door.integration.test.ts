@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { connect, type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { declarePersonalDocument, declareUnshareable } from '@/lib/http/document-policy';
 import { NONCE_HEADER } from '@/lib/security/csp';
@@ -32,6 +32,20 @@ const page = (seen: Seen[], before?: (req: IncomingMessage, res: ServerResponse)
 };
 
 const plain = { 'Accept-Encoding': 'identity' };
+
+/** What the server writes back to a request sent as raw bytes (methods fetch refuses to send), until it closes. */
+function raw(origin: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', () => resolve(answer));
+    socket.write(request);
+  });
+}
 
 describe('front door: who is asking', () => {
   it('takes the client address from the connection and drops every forwarding header a client sent (finding 1)', async () => {
@@ -73,6 +87,44 @@ describe('front door: who is asking', () => {
     const origin = await serve(page(seen));
     expect((await fetch(`${origin}/blog/%zz`)).status).toBe(400);
     expect(seen).toHaveLength(0);
+  });
+});
+
+describe('front door: methods no route serves (finding 9)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  /** As Next does with every request: a web Request is built from it (which throws on TRACE, TRACK and CONNECT). */
+  const likeNext = (seen: Seen[]) => async (req: IncomingMessage, res: ServerResponse) => {
+    seen.push({ url: req.url ?? '', headers: { ...req.headers } });
+    const request = new Request(`http://localhost${req.url}`, { method: req.method });
+    res.end(request.method);
+  };
+
+  it('answers TRACE with a 405 before the app sees it, and logs nothing', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: Seen[] = [];
+    const origin = await serve(likeNext(seen));
+    const answer = await raw(origin, 'TRACE /blog HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    // Soft: each failure shows, the 500 and the stack trace it logged.
+    expect.soft(answer.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
+    expect.soft(logged).not.toHaveBeenCalled();
+    expect(answer).toMatch(/^Allow: GET, HEAD, POST$/im);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('answers CONNECT with a 405, where Node would drop the connection without a word', async () => {
+    const origin = await serve(likeNext([]));
+    const answer = await raw(origin, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
+    expect(answer.endsWith('\r\n\r\nMethod not allowed.')).toBe(true);
+  });
+
+  it('answers TRACK (a method Node’s parser does not know) with a 405, and leaves other malformed requests to Node (400)', async () => {
+    const origin = await serve(likeNext([]));
+    const track = await raw(origin, 'TRACK / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(track.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
+    const unknown = await raw(origin, 'TRACKS / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(unknown.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect((await fetch(`${origin}/api/x`)).status).toBe(200);
   });
 });
 

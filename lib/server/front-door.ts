@@ -9,14 +9,16 @@ import { API_CSP, NONCE_HEADER, buildPageCsp, createNonce } from '@/lib/security
 import { staticSecurityHeaders } from '@/lib/security/headers';
 import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
 import { captureDocument, type CapturedDocument } from './capture';
+import { isRefusedMethod, refuseMethod, refuseOutsideRequests } from './methods';
 import { storedDocument, withNonce, type StoredDocument, createDocumentStore } from './document-store';
 
 /**
  * How every request is served: `npm start` and `npm run dev` run this in front of Next's own
  * request handler (lib/server/main.ts). Top to bottom:
  *
- * 1. A malformed %-escape is a 400 (Next would answer 500); an escaped letter or digit is
- *    written plainly, so every later decision sees one spelling of each path.
+ * 1. TRACE, TRACK and CONNECT are a 405 (methods.ts). A malformed %-escape is a 400 (Next
+ *    would answer 500); an escaped letter or digit is written plainly, so every later decision
+ *    sees one spelling of each path.
  * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
  *    through TRUSTED_PROXY_HOPS; forwarding headers a client made up never reach the app.
  * 3. Responses are compressed here (gzip or brotli, when the client takes them).
@@ -52,6 +54,7 @@ const NOT_STORED = new Set(['content-length', 'content-encoding', 'transfer-enco
 /** The front door on a server: what main.ts runs, and what the tests put in front of a stand-in for Next. */
 export function attachFrontDoor(server: Server, options: FrontDoorOptions): void {
   server.on('request', createFrontDoor(options));
+  refuseOutsideRequests(server);
 }
 
 export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000 }: FrontDoorOptions) {
@@ -60,7 +63,8 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
   const compress = compression({ threshold: 1024 });
 
   return function frontDoor(req: IncomingMessage, res: ServerResponse): void {
-    // 1. Malformed escapes; escaped letters and digits are written plainly (/%6Cibrary is /library).
+    // 1. Methods no route serves; malformed escapes; escaped letters and digits are written plainly (/%6Cibrary is /library).
+    if (isRefusedMethod(req.method)) return refuseMethod(res);
     const [rawPath = '/', rawQuery] = (req.url ?? '/').split(/\?(.*)/s);
     req.url = `${normalizeEscapes(rawPath)}${rawQuery !== undefined ? `?${rawQuery}` : ''}`;
     // Parsed as a path on our own origin: relative to a base, "//x" would be read as a host (and an
