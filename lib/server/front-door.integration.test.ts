@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { CONSENT_HEADER } from '@/lib/consent/header';
+import { CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER } from '@/lib/http/client-address';
 import { declarePersonalDocument, declareUnshareable } from '@/lib/http/document-policy';
+import { LOCALE_HEADER } from '@/lib/i18n/locale-routing';
 import { NONCE_HEADER } from '@/lib/security/csp';
+import { PATH_HEADER } from '@/lib/seo/headers';
 import { attachFrontDoor } from './front-door';
 
 type Seen = { url: string; headers: IncomingMessage['headers'] };
@@ -57,6 +60,22 @@ describe('front door: who is asking', () => {
     for (const name of ['x-real-ip', 'forwarded']) expect(headers[name], name).toBeUndefined();
     // What Next is told instead: the connection's own address, host and scheme.
     expect([headers['x-forwarded-for'], headers['x-forwarded-host'], headers['x-forwarded-proto']]).toEqual(['127.0.0.1', new URL(origin).host, 'http']);
+  });
+
+  it('drops every internal header a client sent, on every request, where the proxy does not run too (finding 12)', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    // The attack: /fr/blog/x.json skips the proxy, and a forged path header served an article.
+    const forged = { [PATH_HEADER]: '/blog/dating-after-divorce', [CONSENT_HEADER]: 'accepted', [LOCALE_HEADER]: 'de', [REQUEST_HOST_HEADER]: 'evil.example', 'X-Amora-Next': '1' };
+    await fetch(`${origin}/fr/blog/x.json`, { headers: forged });
+    await fetch(`${origin}/blog`, { headers: forged });
+    await fetch(`${origin}/api/x`, { method: 'POST', headers: forged, body: '{}' });
+    expect(seen).toHaveLength(3);
+    for (const { url, headers } of seen) {
+      // Only the two the front door itself sets, with its own values.
+      expect(Object.keys(headers).filter((name) => name.startsWith('x-amora-')).sort(), url).toEqual([CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER].sort());
+      expect(headers[REQUEST_HOST_HEADER], url).toBe(new URL(origin).host);
+    }
   });
 
   it('behind one trusted proxy, reads the address that proxy appended', async () => {

@@ -20,7 +20,8 @@ import { storedDocument, withNonce, type StoredDocument, createDocumentStore } f
  *    would answer 500); an escaped letter or digit is written plainly, so every later decision
  *    sees one spelling of each path.
  * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
- *    through TRUSTED_PROXY_HOPS; forwarding headers a client made up never reach the app.
+ *    through TRUSTED_PROXY_HOPS; forwarding headers and our own internal ones (x-amora-*) a
+ *    client made up never reach the app.
  * 3. Responses are compressed here (gzip or brotli, when the client takes them).
  * 4. Pages: the language is decided (lib/i18n/locale-routing.ts). A redirect is answered here;
  *    the locale cookie is set here.
@@ -48,6 +49,10 @@ export type FrontDoorOptions = {
 // was started with; where the two differ (behind nginx) it takes its own rewrites for another
 // server and proxies them. So Next is told its own origin, and the app reads SITE_URL.
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
+// Our internal request headers (client address and host, set below; consent, path and locale, set
+// by the proxy) all start so. The proxy does not run on every path (/fr/blog/x.json), so a
+// client's copy is dropped here, on every request.
+const INTERNAL_HEADER_PREFIX = 'x-amora-';
 // Per-response headers: never kept with a stored document.
 const NOT_STORED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'content-security-policy', 'set-cookie']);
 
@@ -86,6 +91,7 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
     const https = trustedProxyHops > 0 ? String(headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' : 'encrypted' in req.socket;
     const address = clientAddressOf({ socketAddress: req.socket.remoteAddress, forwardedFor: headers['x-forwarded-for'], trustedHops: trustedProxyHops });
     for (const name of FORWARDING_HEADERS) delete headers[name];
+    for (const name of Object.keys(headers)) if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete headers[name];
     headers[CLIENT_ADDRESS_HEADER] = address;
     headers[REQUEST_HOST_HEADER] = headers.host ?? '';
     headers['x-forwarded-for'] = address;
