@@ -171,6 +171,21 @@ describe('front door: headers', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('sends no x-middleware-* header, from a render, from the store or from any other response (finding 12)', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(async (req, res) => {
+      if (req.url?.startsWith('/api/')) {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Middleware-Rewrite': '/api/y' });
+        return void res.end('{}');
+      }
+      // As Next does after the proxy rewrote /blog to its [locale] route.
+      await page(seen, (_req, response) => response.setHeader('x-middleware-rewrite', '/en/blog'))(req, res);
+    });
+    const responses = [await fetch(`${origin}/blog`, { headers: plain }), await fetch(`${origin}/blog`, { headers: plain }), await fetch(`${origin}/api/x`)];
+    expect(seen).toHaveLength(1); // the second page came from the store
+    for (const response of responses) expect.soft([...response.headers.keys()].filter((name) => name.startsWith('x-middleware-')), response.url).toEqual([]);
+  });
+
   it('keeps a header a route set itself, and gives non-documents a policy that runs nothing', async () => {
     const origin = await serve(async (_req, res) => {
       res.setHeader('Content-Type', 'application/pdf');

@@ -194,7 +194,7 @@ function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, 
  * The headers every response leaves with, set as its headers are written (so a captured
  * document never holds them): the locale cookie, the page policy and the route's document
  * headers on HTML, a policy that runs nothing on anything else, and the static security headers
- * wherever the route did not set its own.
+ * wherever the route did not set its own. Next's own x-middleware-* headers never leave.
  */
 function finishHeadersWith(res: ServerResponse, csp: string, policy: DocumentPolicy, cookies: string[]): void {
   const writeHead = res.writeHead;
@@ -212,8 +212,21 @@ function finishHeadersWith(res: ServerResponse, csp: string, policy: DocumentPol
       res.setHeader('Content-Security-Policy', API_CSP);
     }
     for (const { key, value } of staticSecurityHeaders) if (!res.hasHeader(key)) res.setHeader(key, value);
+    dropNextInternals(res, args);
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse['writeHead'];
+}
+
+/**
+ * Next answers a proxied request with x-middleware-* headers (x-middleware-rewrite names the
+ * internal [locale] route it was rewritten to), for the Pages Router's client; this App Router
+ * site's client never reads them. No Next setting turns them off, so they are dropped here, by
+ * name: our own layer, which a renamed header in a later Next would get past.
+ */
+function dropNextInternals(res: ServerResponse, args: unknown[]): void {
+  for (const name of res.getHeaderNames()) if (name.startsWith('x-middleware-')) res.removeHeader(name);
+  const given = args.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+  if (given) for (const name of Object.keys(given)) if (name.toLowerCase().startsWith('x-middleware-')) delete given[name];
 }
 
 /** Whether the response is an HTML document (set with setHeader, or in writeHead's own headers). */
