@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { connect, type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_HEADER } from '@/lib/consent/header';
+import { CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER } from '@/lib/http/client-address';
 import { declarePersonalDocument, declareUnshareable } from '@/lib/http/document-policy';
+import { LOCALE_HEADER } from '@/lib/i18n/locale-routing';
 import { NONCE_HEADER } from '@/lib/security/csp';
-import { createFrontDoor } from './front-door';
+import { PATH_HEADER } from '@/lib/seo/headers';
+import { attachFrontDoor } from './front-door';
 
 type Seen = { url: string; headers: IncomingMessage['headers'] };
 let server: Server | undefined;
@@ -15,7 +18,7 @@ async function serve(app: (req: IncomingMessage, res: ServerResponse) => Promise
   server = createServer();
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server!.address() as AddressInfo).port;
-  server.on('request', createFrontDoor({ handle: app, origin: { hostname: '127.0.0.1', port }, trustedProxyHops, development: false }));
+  attachFrontDoor(server, { handle: app, origin: { hostname: '127.0.0.1', port }, trustedProxyHops, development: false });
   return `http://127.0.0.1:${port}`;
 }
 
@@ -33,6 +36,20 @@ const page = (seen: Seen[], before?: (req: IncomingMessage, res: ServerResponse)
 
 const plain = { 'Accept-Encoding': 'identity' };
 
+/** What the server writes back to a request sent as raw bytes (methods fetch refuses to send), until it closes. */
+function raw(origin: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', () => resolve(answer));
+    socket.write(request);
+  });
+}
+
 describe('front door: who is asking', () => {
   it('takes the client address from the connection and drops every forwarding header a client sent (finding 1)', async () => {
     const seen: Seen[] = [];
@@ -43,6 +60,22 @@ describe('front door: who is asking', () => {
     for (const name of ['x-real-ip', 'forwarded']) expect(headers[name], name).toBeUndefined();
     // What Next is told instead: the connection's own address, host and scheme.
     expect([headers['x-forwarded-for'], headers['x-forwarded-host'], headers['x-forwarded-proto']]).toEqual(['127.0.0.1', new URL(origin).host, 'http']);
+  });
+
+  it('drops every internal header a client sent, on every request, where the proxy does not run too (finding 12)', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    // The attack: /fr/blog/x.json skips the proxy, and a forged path header served an article.
+    const forged = { [PATH_HEADER]: '/blog/dating-after-divorce', [CONSENT_HEADER]: 'accepted', [LOCALE_HEADER]: 'de', [REQUEST_HOST_HEADER]: 'evil.example', 'X-Amora-Next': '1' };
+    await fetch(`${origin}/fr/blog/x.json`, { headers: forged });
+    await fetch(`${origin}/blog`, { headers: forged });
+    await fetch(`${origin}/api/x`, { method: 'POST', headers: forged, body: '{}' });
+    expect(seen).toHaveLength(3);
+    for (const { url, headers } of seen) {
+      // Only the two the front door itself sets, with its own values.
+      expect(Object.keys(headers).filter((name) => name.startsWith('x-amora-')).sort(), url).toEqual([CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER].sort());
+      expect(headers[REQUEST_HOST_HEADER], url).toBe(new URL(origin).host);
+    }
   });
 
   it('behind one trusted proxy, reads the address that proxy appended', async () => {
@@ -76,6 +109,44 @@ describe('front door: who is asking', () => {
   });
 });
 
+describe('front door: methods no route serves (finding 9)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  /** As Next does with every request: a web Request is built from it (which throws on TRACE, TRACK and CONNECT). */
+  const likeNext = (seen: Seen[]) => async (req: IncomingMessage, res: ServerResponse) => {
+    seen.push({ url: req.url ?? '', headers: { ...req.headers } });
+    const request = new Request(`http://localhost${req.url}`, { method: req.method });
+    res.end(request.method);
+  };
+
+  it('answers TRACE with a 405 before the app sees it, and logs nothing', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: Seen[] = [];
+    const origin = await serve(likeNext(seen));
+    const answer = await raw(origin, 'TRACE /blog HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    // Soft: each failure shows, the 500 and the stack trace it logged.
+    expect.soft(answer.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
+    expect.soft(logged).not.toHaveBeenCalled();
+    expect(answer).toMatch(/^Allow: GET, HEAD, POST$/im);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('answers CONNECT with a 405, where Node would drop the connection without a word', async () => {
+    const origin = await serve(likeNext([]));
+    const answer = await raw(origin, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
+    expect(answer.endsWith('\r\n\r\nMethod not allowed.')).toBe(true);
+  });
+
+  it('answers TRACK (a method Node’s parser does not know) with a 405, and leaves other malformed requests to Node (400)', async () => {
+    const origin = await serve(likeNext([]));
+    const track = await raw(origin, 'TRACK / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(track.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
+    const unknown = await raw(origin, 'TRACKS / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(unknown.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect((await fetch(`${origin}/api/x`)).status).toBe(200);
+  });
+});
+
 describe('front door: headers', () => {
   it('gives every HTML response the CSP whose nonce the app was handed, and a private, revalidated cache policy', async () => {
     const seen: Seen[] = [];
@@ -98,6 +169,21 @@ describe('front door: headers', () => {
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     }
     expect(seen).toHaveLength(2);
+  });
+
+  it('sends no x-middleware-* header, from a render, from the store or from any other response (finding 12)', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(async (req, res) => {
+      if (req.url?.startsWith('/api/')) {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Middleware-Rewrite': '/api/y' });
+        return void res.end('{}');
+      }
+      // As Next does after the proxy rewrote /blog to its [locale] route.
+      await page(seen, (_req, response) => response.setHeader('x-middleware-rewrite', '/en/blog'))(req, res);
+    });
+    const responses = [await fetch(`${origin}/blog`, { headers: plain }), await fetch(`${origin}/blog`, { headers: plain }), await fetch(`${origin}/api/x`)];
+    expect(seen).toHaveLength(1); // the second page came from the store
+    for (const response of responses) expect.soft([...response.headers.keys()].filter((name) => name.startsWith('x-middleware-')), response.url).toEqual([]);
   });
 
   it('keeps a header a route set itself, and gives non-documents a policy that runs nothing', async () => {

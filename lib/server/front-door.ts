@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import compression from 'compression';
 import { CONSENT_COOKIE, PREFERENCES_COOKIE, consentKey } from '@/lib/consent/cookies';
 import { CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER, clientAddressOf } from '@/lib/http/client-address';
@@ -9,16 +9,19 @@ import { API_CSP, NONCE_HEADER, buildPageCsp, createNonce } from '@/lib/security
 import { staticSecurityHeaders } from '@/lib/security/headers';
 import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
 import { captureDocument, type CapturedDocument } from './capture';
+import { isRefusedMethod, refuseMethod, refuseOutsideRequests } from './methods';
 import { storedDocument, withNonce, type StoredDocument, createDocumentStore } from './document-store';
 
 /**
  * How every request is served: `npm start` and `npm run dev` run this in front of Next's own
  * request handler (lib/server/main.ts). Top to bottom:
  *
- * 1. A malformed %-escape is a 400 (Next would answer 500); an escaped letter or digit is
- *    written plainly, so every later decision sees one spelling of each path.
+ * 1. TRACE, TRACK and CONNECT are a 405 (methods.ts). A malformed %-escape is a 400 (Next
+ *    would answer 500); an escaped letter or digit is written plainly, so every later decision
+ *    sees one spelling of each path.
  * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
- *    through TRUSTED_PROXY_HOPS; forwarding headers a client made up never reach the app.
+ *    through TRUSTED_PROXY_HOPS; forwarding headers and our own internal ones (x-amora-*) a
+ *    client made up never reach the app.
  * 3. Responses are compressed here (gzip or brotli, when the client takes them).
  * 4. Pages: the language is decided (lib/i18n/locale-routing.ts). A redirect is answered here;
  *    the locale cookie is set here.
@@ -46,8 +49,18 @@ export type FrontDoorOptions = {
 // was started with; where the two differ (behind nginx) it takes its own rewrites for another
 // server and proxies them. So Next is told its own origin, and the app reads SITE_URL.
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
+// Our internal request headers (client address and host, set below; consent, path and locale, set
+// by the proxy) all start so. The proxy does not run on every path (/fr/blog/x.json), so a
+// client's copy is dropped here, on every request.
+const INTERNAL_HEADER_PREFIX = 'x-amora-';
 // Per-response headers: never kept with a stored document.
 const NOT_STORED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'content-security-policy', 'set-cookie']);
+
+/** The front door on a server: what main.ts runs, and what the tests put in front of a stand-in for Next. */
+export function attachFrontDoor(server: Server, options: FrontDoorOptions): void {
+  server.on('request', createFrontDoor(options));
+  refuseOutsideRequests(server);
+}
 
 export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000 }: FrontDoorOptions) {
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
@@ -55,7 +68,8 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
   const compress = compression({ threshold: 1024 });
 
   return function frontDoor(req: IncomingMessage, res: ServerResponse): void {
-    // 1. Malformed escapes; escaped letters and digits are written plainly (/%6Cibrary is /library).
+    // 1. Methods no route serves; malformed escapes; escaped letters and digits are written plainly (/%6Cibrary is /library).
+    if (isRefusedMethod(req.method)) return refuseMethod(res);
     const [rawPath = '/', rawQuery] = (req.url ?? '/').split(/\?(.*)/s);
     req.url = `${normalizeEscapes(rawPath)}${rawQuery !== undefined ? `?${rawQuery}` : ''}`;
     // Parsed as a path on our own origin: relative to a base, "//x" would be read as a host (and an
@@ -77,6 +91,7 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
     const https = trustedProxyHops > 0 ? String(headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' : 'encrypted' in req.socket;
     const address = clientAddressOf({ socketAddress: req.socket.remoteAddress, forwardedFor: headers['x-forwarded-for'], trustedHops: trustedProxyHops });
     for (const name of FORWARDING_HEADERS) delete headers[name];
+    for (const name of Object.keys(headers)) if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete headers[name];
     headers[CLIENT_ADDRESS_HEADER] = address;
     headers[REQUEST_HOST_HEADER] = headers.host ?? '';
     headers['x-forwarded-for'] = address;
@@ -179,7 +194,7 @@ function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, 
  * The headers every response leaves with, set as its headers are written (so a captured
  * document never holds them): the locale cookie, the page policy and the route's document
  * headers on HTML, a policy that runs nothing on anything else, and the static security headers
- * wherever the route did not set its own.
+ * wherever the route did not set its own. Next's own x-middleware-* headers never leave.
  */
 function finishHeadersWith(res: ServerResponse, csp: string, policy: DocumentPolicy, cookies: string[]): void {
   const writeHead = res.writeHead;
@@ -197,8 +212,21 @@ function finishHeadersWith(res: ServerResponse, csp: string, policy: DocumentPol
       res.setHeader('Content-Security-Policy', API_CSP);
     }
     for (const { key, value } of staticSecurityHeaders) if (!res.hasHeader(key)) res.setHeader(key, value);
+    dropNextInternals(res, args);
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse['writeHead'];
+}
+
+/**
+ * Next answers a proxied request with x-middleware-* headers (x-middleware-rewrite names the
+ * internal [locale] route it was rewritten to), for the Pages Router's client; this App Router
+ * site's client never reads them. No Next setting turns them off, so they are dropped here, by
+ * name: our own layer, which a renamed header in a later Next would get past.
+ */
+function dropNextInternals(res: ServerResponse, args: unknown[]): void {
+  for (const name of res.getHeaderNames()) if (name.startsWith('x-middleware-')) res.removeHeader(name);
+  const given = args.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+  if (given) for (const name of Object.keys(given)) if (name.toLowerCase().startsWith('x-middleware-')) delete given[name];
 }
 
 /** Whether the response is an HTML document (set with setHeader, or in writeHead's own headers). */

@@ -3,7 +3,7 @@ import next from 'next';
 import { env, EnvError } from '@/lib/env';
 import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
-import { createFrontDoor } from './front-door';
+import { attachFrontDoor } from './front-door';
 import { dropWritesToClosedLogs } from './log-streams';
 
 /**
@@ -34,7 +34,7 @@ async function main() {
   const origin = { hostname: 'localhost', port };
   const app = next({ dev: development, dir: process.cwd(), ...origin, httpServer: server });
   await app.prepare();
-  server.on('request', createFrontDoor({ handle: app.getRequestHandler(), origin, trustedProxyHops, development }));
+  attachFrontDoor(server, { handle: app.getRequestHandler(), origin, trustedProxyHops, development });
   // Without this, a port already taken would be an uncaught exception that Next logs and survives:
   // a process that looks alive but serves nothing. Only while starting: a later server error (an
   // accept failing under load) must not stop a server that is serving.
