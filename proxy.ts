@@ -1,15 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { CONSENT_COOKIE, decisionFrom } from './lib/consent/cookies';
-import { CONSENT_HEADER } from './lib/consent/header';
 import { LOCALE_COOKIE, LOCALE_HEADER, routeLocale } from './lib/i18n/locale-routing';
 import { PATH_HEADER } from './lib/seo/headers';
 
 /**
  * The request interceptor (Next 16's name for middleware), for pages only. The front door
- * (lib/server/front-door.ts) has already answered language redirects and set the CSP nonce;
- * here each page request:
- * - gets the visitor's consent decision, read from `CookieConsent`, in an internal header
- *   (any copy a client sent is replaced), so the first HTML has the banner right;
+ * (lib/server/front-door.ts) has already answered language redirects, set the CSP nonce and
+ * the visitor's consent (lib/consent/request.ts: one reading for its store and the render, which
+ * this leaves alone; finding 2); here each page request:
  * - gets its language and locale-free path, for the messages and the canonical and hreflang links
  *   (any copies a client sent are replaced);
  * - is rewritten to its `[locale]` route (English lives at the bare paths).
@@ -24,7 +21,6 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(target, 307);
   }
   const headers = new Headers(request.headers);
-  headers.set(CONSENT_HEADER, decisionFrom(request.cookies.get(CONSENT_COOKIE)?.value));
   headers.set(PATH_HEADER, route.path);
   headers.set(LOCALE_HEADER, route.locale);
   target.pathname = `/${route.locale}${route.path === '/' ? '' : route.path}`;

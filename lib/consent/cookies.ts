@@ -1,7 +1,7 @@
 /**
  * The consent cookies (SPEC.md §3 notes, DESIGN.md §5.2): names, lifetimes and parsing.
- * Pure functions shared by the proxy, the server helper and the client hook; nothing
- * else in the code base reads or writes these cookies.
+ * Pure functions shared by request.ts (the server's one reading of a request) and the client
+ * hook; nothing else in the code base reads or writes these cookies.
  */
 export const CONSENT_COOKIE = 'CookieConsent';
 export const PREFERENCES_COOKIE = 'cookie_preferences';
@@ -70,14 +70,4 @@ export function effectivePreferences(decision: ConsentDecision, saved: Preferenc
   if (decision === 'unset') return NO_CONSENT;
   if (saved) return saved;
   return decision === 'accepted' ? ALL_CONSENT : NO_CONSENT;
-}
-
-/**
- * Everything about consent that can change a page, as one string: the decision and the
- * categories it allows. Other cookies, and a malformed value, change nothing.
- */
-export function consentKey(consentCookie: string | undefined, preferencesCookie: string | undefined): string {
-  const decision = decisionFrom(consentCookie);
-  const preferences = effectivePreferences(decision, parsePreferences(preferencesCookie));
-  return `${decision}:${consentCategories.filter((category) => preferences[category]).join(',')}`;
 }

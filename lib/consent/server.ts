@@ -1,33 +1,21 @@
 import 'server-only';
-import { cookies, headers } from 'next/headers';
-import {
-  CONSENT_COOKIE,
-  PREFERENCES_COOKIE,
-  decisionFrom,
-  effectivePreferences,
-  parsePreferences,
-  type ConsentCategory,
-  type ConsentDecision,
-  type Preferences,
-} from './cookies';
+import { headers } from 'next/headers';
+import type { ConsentCategory } from './cookies';
 import { CONSENT_HEADER } from './header';
+import { consentFromCookieHeader, consentFromHeader, type Consent } from './request';
 
-export type ServerConsent = { decision: ConsentDecision; preferences: Preferences };
+export type ServerConsent = Consent;
 
 /**
- * The visitor's consent as the proxy read it from `CookieConsent`. The proxy strips any
- * copy of the header a client sends, so the value cannot be spoofed; if the proxy did
- * not run (it always does for pages), the cookie itself is the fallback.
+ * The visitor's consent as the front door read it (lib/consent/request.ts): it sets the header
+ * on every request, over any copy a client sent, and keys stored pages with the same value.
+ * Without a front door (plain `next dev`) the header is absent and the Cookie header is read
+ * the same strict way. Next's own cookie parser is not used: it reads a cookie sent twice
+ * differently (finding 2).
  */
 export async function getServerConsent(): Promise<ServerConsent> {
-  const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
-  const fromProxy = headerList.get(CONSENT_HEADER);
-  const decision =
-    fromProxy === 'accepted' || fromProxy === 'refused' || fromProxy === 'unset'
-      ? fromProxy
-      : decisionFrom(cookieStore.get(CONSENT_COOKIE)?.value);
-  const saved = parsePreferences(cookieStore.get(PREFERENCES_COOKIE)?.value);
-  return { decision, preferences: effectivePreferences(decision, saved) };
+  const headerList = await headers();
+  return consentFromHeader(headerList.get(CONSENT_HEADER)) ?? consentFromCookieHeader(headerList.get('cookie'));
 }
 
 /** Whether something non-essential of this category may be loaded for this request. */

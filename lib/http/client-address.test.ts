@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf } from './client-address';
+import { clientAddressOf, rateLimitSubject } from './client-address';
 
 describe('clientAddressOf (finding 1: the order limit trusted X-Forwarded-For)', () => {
   it('ignores X-Forwarded-For entirely when no proxy is trusted', () => {
@@ -21,5 +21,33 @@ describe('clientAddressOf (finding 1: the order limit trusted X-Forwarded-For)',
   it('reads IPv4 addresses on a dual-stack socket as IPv4', () => {
     expect(clientAddressOf({ socketAddress: '::ffff:192.0.2.1', forwardedFor: undefined, trustedHops: 0 })).toBe('192.0.2.1');
     expect(clientAddressOf({ socketAddress: '::1', forwardedFor: undefined, trustedHops: 0 })).toBe('::1');
+  });
+});
+
+describe('rateLimitSubject (finding 7: IPv6 clients got a bucket per address, not per /64)', () => {
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    for (const address of ['2001:db8::1', '2001:0db8:0:0:ffff::2', '2001:DB8:0000:0000:1:2:3:4', '2001:db8::1.2.3.4', ' 2001:db8::9 ']) {
+      expect(rateLimitSubject(address), address).toBe('2001:db8:0:0::/64');
+    }
+    expect(rateLimitSubject('::1')).toBe('0:0:0:0::/64');
+  });
+  it('keeps different /64s apart', () => {
+    expect(rateLimitSubject('2001:db8:0:1::1')).toBe('2001:db8:0:1::/64');
+    expect(rateLimitSubject('2001:db9::1')).not.toBe(rateLimitSubject('2001:db8::1'));
+  });
+  it('drops a zone id', () => {
+    expect(rateLimitSubject('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(rateLimitSubject('fe80::2%2')).toBe(rateLimitSubject('fe80::1'));
+  });
+  it('counts IPv4, mapped into IPv6 or not, by its address', () => {
+    expect(rateLimitSubject('192.0.2.1')).toBe('192.0.2.1');
+    expect(rateLimitSubject('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(rateLimitSubject('::FFFF:c000:201')).toBe('192.0.2.1');
+    expect(rateLimitSubject('0:0:0:0:0:ffff:192.0.2.2')).toBe('192.0.2.2');
+  });
+  it('leaves anything that is not an address as it is, without throwing', () => {
+    for (const input of ['unknown', '', 'garbage', '1::2::3', '2001:db8::1::', '12345::', '1.2.3.4%eth0', '%', ':::', 'x'.repeat(500)]) {
+      expect(rateLimitSubject(input), input).toBe(input.trim());
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 
 /**
  * The address a request came from, as far as this server can trust it. The front door
@@ -36,4 +36,30 @@ export function clientAddressOf({ socketAddress, forwardedFor, trustedHops }: { 
 /** What a route handler uses to rate-limit a client. */
 export function clientAddress(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
+}
+
+/**
+ * Whom a rate limit counts (finding 7): an IPv4 address, or an IPv6 address's /64, since one
+ * subscriber is given a whole /64 and could otherwise take a new bucket per address. An IPv4
+ * address mapped into IPv6 is the IPv4 address; anything that is not an address stays as it is.
+ */
+export function rateLimitSubject(address: string): string {
+  const trimmed = address.trim();
+  if (isIPv4(trimmed) || !isIPv6(trimmed)) return trimmed;
+  const groups = ipv6Groups(trimmed.replace(/%.*$/s, '')); // a zone id (fe80::1%eth0) names our interface, not the client
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+}
+
+/** A valid IPv6 address's eight 16-bit groups, however it is written ("::", a dotted IPv4 tail). */
+function ipv6Groups(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = dotted ? `${address.slice(0, dotted.index)}${(+dotted[1]! * 256 + +dotted[2]!).toString(16)}:${(+dotted[3]! * 256 + +dotted[4]!).toString(16)}` : address;
+  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const [head, tail] = hex.split('::');
+  const left = parse(head);
+  const right = parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '@/lib/db/client';
+import { rateLimitSubject } from '@/lib/http/client-address';
 
 /**
  * Rate limits kept in the database, so that every instance behind a load balancer counts in
@@ -46,8 +47,9 @@ export function recipientBucket(kind: string, email: string): string {
   return `${kind}:to:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
 }
 
+/** A client's bucket: its IPv4 address or its IPv6 /64 (lib/http/client-address.ts). */
 export function clientBucket(kind: string, address: string): string {
-  return `${kind}:from:${address.slice(0, 64)}`;
+  return `${kind}:from:${rateLimitSubject(address).slice(0, 64)}`;
 }
 
 /** The answer when a limit is reached: nothing was done or sent. */

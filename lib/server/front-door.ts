@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import compression from 'compression';
-import { CONSENT_COOKIE, PREFERENCES_COOKIE, consentKey } from '@/lib/consent/cookies';
+import { CONSENT_HEADER } from '@/lib/consent/header';
+import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/request';
 import { CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER, clientAddressOf } from '@/lib/http/client-address';
 import { readCookie } from '@/lib/http/cookies';
 import { documentCacheHeaders, withDocumentPolicy, type DocumentPolicy } from '@/lib/http/document-policy';
@@ -114,6 +115,8 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
   async function serve(req: IncomingMessage, res: ServerResponse, url: URL, https: boolean): Promise<void> {
     const readable = req.method === 'GET' || req.method === 'HEAD';
     const cookie = req.headers.cookie;
+    // Consent, read once: the store's key and the render (lib/consent/server.ts) both use this value.
+    const consent = (req.headers[CONSENT_HEADER] = consentHeaderValue(consentFromCookieHeader(cookie)));
 
     // 4. The language of a page.
     let route: LocaleRoute | undefined;
@@ -140,7 +143,7 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
     finishHeadersWith(res, csp, policy, cookies);
 
     // 6. A page from the store.
-    const key = route?.kind === 'page' ? documentKey(route, url, cookie) : undefined;
+    const key = route?.kind === 'page' ? documentKey(route, url, consent) : undefined;
     if (key) {
       const stored = documents.find(key, req.headers) ?? (await documents.pending(key, req.headers));
       if (stored) return sendStored(res, stored, nonce, req.method === 'HEAD');
@@ -159,9 +162,9 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
 }
 
 /** What a page's document depends on beyond the request headers its Vary names: its language, path, query and the visitor's consent. */
-function documentKey(route: Extract<LocaleRoute, { kind: 'page' }>, url: URL, cookie: string | undefined): string {
+function documentKey(route: Extract<LocaleRoute, { kind: 'page' }>, url: URL, consent: string): string {
   const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return [route.locale, route.path, new URLSearchParams(query).toString(), consentKey(readCookie(cookie, CONSENT_COOKIE), readCookie(cookie, PREFERENCES_COOKIE))].join('\n');
+  return [route.locale, route.path, new URLSearchParams(query).toString(), consent].join('\n');
 }
 
 /**

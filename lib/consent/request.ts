@@ -1,0 +1,56 @@
+import {
+  CONSENT_COOKIE,
+  NO_CONSENT,
+  PREFERENCES_COOKIE,
+  consentCategories,
+  decisionFrom,
+  effectivePreferences,
+  parsePreferences,
+  type ConsentDecision,
+  type Preferences,
+} from './cookies';
+
+/**
+ * A request's consent, read once (finding 2). The front door reads it from the Cookie header,
+ * keys the document store with it and hands it to the render in CONSENT_HEADER; the render
+ * reads that header (lib/consent/server.ts). Cookie parsers disagree on a cookie sent twice
+ * (first wins, or last) and on spaces in a name, so such a consent cookie is no decision.
+ */
+export type Consent = { decision: ConsentDecision; preferences: Preferences };
+
+const UNSET: Consent = { decision: 'unset', preferences: NO_CONSENT };
+const AMBIGUOUS = Symbol('ambiguous');
+
+/** The one value of the cookie named exactly `name`; AMBIGUOUS if it is sent twice, spelled loosely, or has no `=`. */
+function strictCookie(header: string, name: string): string | undefined | typeof AMBIGUOUS {
+  const alike = header
+    .split(';')
+    .map((pair) => pair.replace(/^ /, '')) // the one space after each ';' (RFC 6265 §4.2.1)
+    .filter((pair) => (pair.includes('=') ? pair.slice(0, pair.indexOf('=')) : pair).trim().toLowerCase() === name.toLowerCase());
+  if (alike.length === 0) return undefined;
+  return alike.length === 1 && alike[0]!.startsWith(`${name}=`) ? alike[0]!.slice(name.length + 1) : AMBIGUOUS;
+}
+
+/** Values exactly 'true'/'false' decide; anything ambiguous in either consent cookie is no decision. */
+export function consentFromCookieHeader(header: string | null | undefined): Consent {
+  const consent = strictCookie(header ?? '', CONSENT_COOKIE);
+  const saved = strictCookie(header ?? '', PREFERENCES_COOKIE);
+  if (consent === AMBIGUOUS || saved === AMBIGUOUS) return UNSET;
+  const decision = decisionFrom(consent);
+  return { decision, preferences: effectivePreferences(decision, parsePreferences(saved)) };
+}
+
+/** Everything about consent that can change a page, as one string: the store's key and CONSENT_HEADER's value. */
+export function consentHeaderValue({ decision, preferences }: Consent): string {
+  return `${decision}:${consentCategories.filter((category) => preferences[category]).join(',')}`;
+}
+
+/** Reads CONSENT_HEADER back; undefined unless it is exactly what consentHeaderValue writes. */
+export function consentFromHeader(value: string | null | undefined): Consent | undefined {
+  const [decision, categories = ''] = (value ?? '').split(':');
+  if (decision !== 'accepted' && decision !== 'refused' && (decision !== 'unset' || categories)) return undefined;
+  const allowed = categories.split(',');
+  const consent: Consent = { decision, preferences: { ...NO_CONSENT } };
+  for (const category of consentCategories) consent.preferences[category] = allowed.includes(category);
+  return consentHeaderValue(consent) === value ? consent : undefined;
+}
