@@ -13,8 +13,6 @@ config({ jitless: true });
  * endpoint. Messages are keys; SPEC.md §5's English texts are in `purchaseErrorText`, and
  * the pages show the translated ones.
  */
-export { EMAIL_PATTERN, isPlainAddress } from './email-address';
-
 export const purchaseErrorText = {
   nameRequired: 'Name is required.',
   emailRequired: 'Email is required.',
@@ -122,4 +120,5 @@ export type OrderConfirmation = {
 };
 
 export { CARD_MAX_LENGTH, filterCardInput, isAllowedCardKey } from './card-input';
+export { EMAIL_PATTERN, isPlainAddress } from './email-address';
 export { paymentMethods, type PaymentMethod };
