@@ -93,6 +93,25 @@ describe('npm run shop', () => {
     expect((await shop('orders', '--email', email)).out).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/m);
   });
 
+  // Finding 11: an order stored with escape sequences in its email (placed before the form refused
+  // them, or straight into the database) must print as text: no window title, clear screen or fake line.
+  it('prints what a buyer typed with control characters escaped, in tables and JSON alike', async () => {
+    const evil = 'x\u001b]0;pwned\u0007\u001b[2J\u001b[32mAll orders refunded OK\u001b[0m\n\u009b2J\u202Eevil@example.com';
+    const placed = await placeOrder(db, { editionId: 'fr', name: 'Evil\u001b[2J', email: evil, paymentMethod: 'paypal' }, { payments: demoPayments });
+    if (!placed.ok) throw new Error('order failed');
+    const table = await shop('reset-downloads', placed.order.id);
+    expect(table.out).toContain('x\\u001b]0;pwned\\u0007\\u001b[2J\\u001b[32mAll orders refunded OK\\u001b[0m\\u000a\\u009b2J\\u202eevil@example.com');
+    expect(table.out.split('\n')).toHaveLength(1);
+    expect(JSON.parse((await shop('reset-downloads', placed.order.id, '--json')).out).order.email).toBe(evil);
+    // Every command's output, the operator's own mistyped address included (a newline of its own layout aside).
+    const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    for (const argv of [['reset-downloads', placed.order.id], ['reset-downloads', placed.order.id, '--json'], ['resend', placed.order.id], ['revoke', placed.order.id], ['orders', '--email', 'x\u001b[2J@example.com']]) {
+      const result = await shop(...argv);
+      expect(result.code, argv.join(' ')).not.toBe(1);
+      expect(result.out + result.err, argv.join(' ')).not.toMatch(raw);
+    }
+  });
+
   it('answers bad arguments with a clear message and exit code 2, an unknown order with 1', async () => {
     for (const argv of [[], ['refund'], ['orders'], ['orders', '--email'], ['orders', '--email', 'not-an-address'], ['resend'], ['resend', '12345'], ['stats', '--days', 'x'], ['stats', '--days', '0']]) {
       const result = await shop(...argv);

@@ -2,6 +2,7 @@ import type { Queryable } from '@/lib/db/client';
 import { EMAIL_PATTERN } from '@/lib/shop/purchase-schema';
 import { ordersByEmail, resendLink, resetDownloads, revokeOrder, shopStats, type ChangeResult } from '@/lib/shop/operations';
 import { formatTable } from './table';
+import { escapeControls } from './terminal-text';
 
 /**
  * `npm run shop -- <command>`: support work on whichever database the environment points at.
@@ -39,7 +40,7 @@ function option(args: string[], name: string): string | undefined {
 function orderIdOf(args: string[], command: string): string {
   const id = args.find((arg) => !arg.startsWith('--'));
   if (!id) throw new UsageError(`${command} needs an order id (npm run shop -- ${command} <orderId>)`);
-  if (!ORDER_ID.test(id)) throw new UsageError(`"${id}" is not an order id (they look like 3f2b8c1e-…-…)`);
+  if (!ORDER_ID.test(id)) throw new UsageError(`"${escapeControls(id)}" is not an order id (they look like 3f2b8c1e-…-…)`);
   return id;
 }
 
@@ -54,14 +55,18 @@ const why: Record<Exclude<ChangeResult, { ok: true }>['reason'], string> = {
 export async function runShop(argv: string[], io: ShopIo): Promise<number> {
   const json = argv.includes('--json');
   const [command, ...rest] = argv.filter((arg) => arg !== '--json');
-  const print = (value: unknown, table: () => string) => io.out(json ? JSON.stringify(value, null, 2) : table());
+  // Finding 11: no control character reaches the terminal but our own line breaks; a value that
+  // may hold a line break of its own (an order's email) is escaped where it is put in.
+  const out = (text: string) => io.out(escapeControls(text, { keepNewlines: true }));
+  const err = (text: string) => io.err(escapeControls(text, { keepNewlines: true }));
+  const print = (value: unknown, table: () => string) => out(json ? JSON.stringify(value, null, 2) : table());
   const changed = (result: ChangeResult, done: string): number => {
     if (!result.ok) {
-      if (json) io.out(JSON.stringify({ ok: false, error: result.reason, message: why[result.reason] }));
-      else io.err(why[result.reason]);
+      if (json) out(JSON.stringify({ ok: false, error: result.reason, message: why[result.reason] }));
+      else err(why[result.reason]);
       return 1;
     }
-    print({ ok: true, order: result.order }, () => `${done} (order ${result.order.id}, ${result.order.email}).`);
+    print({ ok: true, order: result.order }, () => `${done} (order ${result.order.id}, ${escapeControls(result.order.email)}).`);
     return 0;
   };
   try {
@@ -69,7 +74,7 @@ export async function runShop(argv: string[], io: ShopIo): Promise<number> {
       case 'orders': {
         const email = option(rest, 'email');
         if (!email) throw new UsageError('orders needs --email <address>');
-        if (!EMAIL_PATTERN.test(email)) throw new UsageError(`"${email}" is not an email address`);
+        if (!EMAIL_PATTERN.test(email)) throw new UsageError(`"${escapeControls(email)}" is not an email address`);
         const orders = await ordersByEmail(io.db, email);
         print(orders, () =>
           orders.length
@@ -77,7 +82,7 @@ export async function runShop(argv: string[], io: ShopIo): Promise<number> {
                 ['order', 'placed (UTC)', 'edition', 'status', 'downloads', 'link expires (UTC)', 'revoked'],
                 orders.map((o) => [o.id, day(o.created_at), o.edition, o.status, o.downloadsUsed, day(o.linkExpiresAt), o.revoked_at ? day(o.revoked_at) : '']),
               )
-            : `No orders for ${email}.`,
+            : `No orders for ${escapeControls(email)}.`,
         );
         return 0;
       }
@@ -93,7 +98,7 @@ export async function runShop(argv: string[], io: ShopIo): Promise<number> {
       case 'stats': {
         const raw = option(rest, 'days') ?? '14';
         const days = Number(raw);
-        if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError(`--days must be a whole number from 1 to 3650 (got "${raw}")`);
+        if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError(`--days must be a whole number from 1 to 3650 (got "${escapeControls(raw)}")`);
         const stats = await shopStats(io.db, days);
         print(stats, () =>
           [
@@ -107,14 +112,14 @@ export async function runShop(argv: string[], io: ShopIo): Promise<number> {
       case undefined:
       case 'help':
       case '--help':
-        io.out(USAGE);
+        out(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`Unknown command "${command}".`);
+        throw new UsageError(`Unknown command "${escapeControls(command)}".`);
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`${error.message}\n\n${USAGE}`);
+    err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
 }

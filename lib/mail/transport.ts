@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { env } from '@/lib/env';
 import { site } from '@/lib/site';
+import { isPlainAddress } from '@/lib/shop/email-address';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 
@@ -35,7 +36,10 @@ export function smtpOptions(smtpUrl: string) {
 export async function sendMail(mail: OutgoingMail, options: { smtpUrl?: string; outboxDir?: string } = {}): Promise<{ messageId: string; file?: string }> {
   const nodemailer = (await import('nodemailer')).default;
   const smtpUrl = options.smtpUrl ?? env().smtpUrl;
-  const message = { from: `"${site.brand}" <${site.supportEmail}>`, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  // Finding 4: a plain address only, handed over as an object so nodemailer never parses a
+  // display name, group or second recipient out of it (orders stored before the form said so).
+  if (!isPlainAddress(mail.to)) throw new Error('Refused: the recipient is not a plain email address.');
+  const message = { from: `"${site.brand}" <${site.supportEmail}>`, to: { name: '', address: mail.to }, subject: mail.subject, text: mail.text, html: mail.html };
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpOptions(smtpUrl));
     const info = await transport.sendMail(message);

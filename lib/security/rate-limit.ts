@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { domainToASCII } from 'node:url';
 import type { Queryable } from '@/lib/db/client';
 import { rateLimitSubject } from '@/lib/http/client-address';
 
@@ -42,9 +43,22 @@ export async function sweepRateLimits(db: Queryable): Promise<void> {
   await db.query('DELETE FROM rate_limits WHERE expires_at < now()');
 }
 
+/**
+ * The mailbox an address delivers to, written one way: lower case, and the domain in punycode
+ * (as mail goes out), so `Victim@EXAMPLE.net` and `ana@exämple.net` / `ana@xn--exmple-cua.net`
+ * each count once against the per-recipient limit (finding 4).
+ */
+export function mailboxKey(email: string): string {
+  const address = email.trim();
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1);
+  // domainToASCII answers '' for a domain IDNA refuses; such an address is compared as typed.
+  return `${address.slice(0, at + 1).normalize('NFC').toLowerCase()}${domainToASCII(domain) || domain.toLowerCase()}`;
+}
+
 /** A recipient's bucket name: the address itself is not kept in the limits table. */
 export function recipientBucket(kind: string, email: string): string {
-  return `${kind}:to:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+  return `${kind}:to:${createHash('sha256').update(mailboxKey(email)).digest('hex').slice(0, 32)}`;
 }
 
 /** A client's bucket: its IPv4 address or its IPv6 /64 (lib/http/client-address.ts). */

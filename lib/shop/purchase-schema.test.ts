@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterCardInput, isAllowedCardKey, orderRequestSchema, purchaseErrorText, purchaseSchema } from './purchase-schema';
+import { EMAIL_PATTERN, filterCardInput, isAllowedCardKey, lookupRequestSchema, orderRequestSchema, purchaseErrorText, purchaseSchema } from './purchase-schema';
 
 const valid = { name: 'Ana', email: 'ana@example.com', paymentMethod: 'paypal', acceptDelivery: true };
 const errors = (input: unknown) => {
@@ -59,6 +59,43 @@ describe('purchase schema', () => {
       'Ana\u202Enimda',
     ]) {
       expect(errors({ ...valid, name }).name, name).toBe('nameInvalid');
+    }
+  });
+
+  // Finding 4: a display name, group or comment reaches the email's To: line while nodemailer
+  // delivers to the address inside, so each of these must be refused as an invalid email.
+  const notPlainAddresses = [
+    '"Refund-pending:call-https://evil.example/r1"<victim@example.net>',
+    'Refund <victim@example.net>',
+    '<victim@example.net>',
+    'x:victim@example.com;',
+    'victim@example.net (call evil.example)',
+    'victim@example.net,other@example.net',
+    'victim@example.net;',
+    '"a b"@example.net',
+    'victim\u001b]0;pwned\u0007@example.net',
+    'victim@example.net\u0000',
+    'vic\u202Etim@example.net',
+    'victim\u0085@example.net',
+    'victim@exa\u00A0mple.net',
+    'a\\b@example.net',
+    '.victim@example.net',
+    'victim@-example.net',
+  ];
+
+  it('refuses display names, groups, comments and control characters in the email (finding 4)', () => {
+    for (const email of notPlainAddresses) {
+      expect(errors({ ...valid, email }).email, JSON.stringify(email)).toBe('emailInvalid');
+      expect(orderRequestSchema.safeParse({ ...valid, email, editionId: 'en' }).success, JSON.stringify(email)).toBe(false);
+      expect(EMAIL_PATTERN.test(email), JSON.stringify(email)).toBe(false);
+      expect(lookupRequestSchema.safeParse({ email }).success, JSON.stringify(email)).toBe(false);
+    }
+  });
+
+  it('still takes plain addresses, internationalised domains included', () => {
+    for (const email of ['ana@example.com', 'Ana.Maria+books@mail.example.co.uk', "o'brien@example.ie", 'ana@exämple.net', 'ана@пример.рф', 'ana@xn--exmple-cua.net', '  ana@example.com ']) {
+      expect(errors({ ...valid, email }), email).toEqual({});
+      expect(lookupRequestSchema.safeParse({ email, locale: 'fr' }).data?.email, email).toBe(email.trim());
     }
   });
 

@@ -1,5 +1,6 @@
 // zod/mini: the same validator with a tree-shakable API, so the purchase page ships ~5 KiB of it, not ~45.
 import { CARD_MAX_LENGTH } from './card-input';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address';
 import { paymentMethods, type PaymentMethod } from './payment-methods';
 import { boolean, config, enum as zEnum, intersection, maxLength, minLength, object, optional, refine, regex, string, trim, type infer as Infer, type input as Input } from 'zod/mini';
 
@@ -12,8 +13,6 @@ config({ jitless: true });
  * endpoint. Messages are keys; SPEC.md §5's English texts are in `purchaseErrorText`, and
  * the pages show the translated ones.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const purchaseErrorText = {
   nameRequired: 'Name is required.',
   emailRequired: 'Email is required.',
@@ -42,6 +41,14 @@ export function isPlainName(name: string): boolean {
   return NAME_CHARACTERS.test(name) && /\p{L}/u.test(name) && !ADDRESS_LIKE.test(name);
 }
 
+/** The email field of every form that takes an address (purchase, "find my purchases") and of their endpoints. */
+export const emailField = string({ error: 'emailRequired' }).check(
+  trim(),
+  minLength(1, 'emailRequired'),
+  maxLength(EMAIL_MAX_LENGTH, 'emailTooLong'),
+  regex(EMAIL_PATTERN, 'emailInvalid'),
+);
+
 const purchaseFields = object({
   name: string({ error: 'nameRequired' }).check(
     trim(),
@@ -49,12 +56,7 @@ const purchaseFields = object({
     maxLength(100, 'nameTooLong'),
     refine((name) => name === '' || isPlainName(name), 'nameInvalid'),
   ),
-  email: string({ error: 'emailRequired' }).check(
-    trim(),
-    minLength(1, 'emailRequired'),
-    maxLength(254, 'emailTooLong'),
-    regex(EMAIL_PATTERN, 'emailInvalid'),
-  ),
+  email: emailField,
   paymentMethod: zEnum(paymentMethods, { error: 'paymentRequired' }),
   cardNumber: optional(string().check(maxLength(CARD_MAX_LENGTH, 'cardInvalid'))),
   // A checkbox: a boolean that must be true (the form starts it unticked).
@@ -97,6 +99,9 @@ const editionField = object({ editionId: string().check(minLength(1), maxLength(
 export const orderRequestSchema = intersection(purchaseSchema, editionField);
 export const hostedOrderRequestSchema = intersection(hostedPurchaseSchema, editionField);
 
+/** POST /api/library/lookup's body ("find my purchases"): the same email rule as an order. */
+export const lookupRequestSchema = object({ email: emailField, locale: optional(string().check(maxLength(10))) });
+
 /** What POST /api/orders answers with for a placed order: what the success page and purchase-data need. */
 export type OrderConfirmation = {
   orderId: string;
@@ -115,4 +120,5 @@ export type OrderConfirmation = {
 };
 
 export { CARD_MAX_LENGTH, filterCardInput, isAllowedCardKey } from './card-input';
+export { EMAIL_PATTERN, isPlainAddress } from './email-address';
 export { paymentMethods, type PaymentMethod };

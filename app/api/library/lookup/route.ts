@@ -1,5 +1,4 @@
 import { after } from 'next/server';
-import { z } from 'zod';
 import { env } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { clientAddress } from '@/lib/http/client-address';
@@ -8,11 +7,10 @@ import { isCrossSite, jsonError, readJsonBody } from '@/lib/security/json-reques
 import { clientBucket, consume, rateLimitedResponse, recipientBucket } from '@/lib/security/rate-limit';
 import { localizePath } from '@/lib/i18n/paths';
 import { defaultLocale, isLocale } from '@/lib/i18n/locales';
-import { EMAIL_PATTERN } from '@/lib/shop/purchase-schema';
+import { lookupRequestSchema as lookupSchema } from '@/lib/shop/purchase-schema';
 import { queuePurchaseLookup } from '@/lib/shop/lookup';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/mail-worker';
 
-const lookupSchema = z.object({ email: z.string().trim().min(1).max(254).regex(EMAIL_PATTERN), locale: z.string().max(10).optional() });
 const ANSWER = { ok: true, message: 'If this address has purchases, an email with a link to each of them is on its way.' };
 const MAX_BODY_BYTES = 1024;
 
