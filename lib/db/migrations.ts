@@ -86,4 +86,16 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE orders ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
     `,
   },
+  {
+    version: 6,
+    name: 'find-my-purchases requests waiting for the mail worker',
+    // The address as typed and nothing else, one pending row per address (lib/shop/lookup.ts).
+    sql: `
+      CREATE TABLE lookup_requests (
+        id SERIAL PRIMARY KEY,
+        email TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX lookup_requests_email ON lookup_requests (lower(email));
+    `,
+  },
 ];

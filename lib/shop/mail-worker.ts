@@ -5,10 +5,13 @@ import { sendMail } from '@/lib/mail/transport';
 import { appSecret } from '@/lib/security/secret';
 import { processSingleton } from '@/lib/process-singleton';
 import { deliverPendingMail } from './fulfilment';
+import { answerLookupRequests } from './lookup';
 import { sweepRateLimits } from '@/lib/security/rate-limit';
 import { serialRunner } from '@/lib/async/serial-runner';
 
 const RETRY_INTERVAL_MS = 15_000;
+// "Find my purchases" requests wait for this tick, not for the request (finding 8): seconds, not 15.
+const LOOKUP_INTERVAL_MS = 2_000;
 
 /** One pass over the queue; never throws (a failure stays queued). */
 async function deliverPending(): Promise<unknown> {
@@ -20,10 +23,20 @@ async function deliverPending(): Promise<unknown> {
   }
 }
 
+/** Answers pending "find my purchases" requests and sends what they queued; never throws. */
+async function answerLookups(): Promise<void> {
+  try {
+    if ((await answerLookupRequests(await getDb(), { emailsPerHour: env().limits.emailsPerHour })) > 0) await deliverMailNow();
+  } catch (error) {
+    console.error('Find-my-purchases requests could not be answered; they stay pending', error);
+  }
+}
+
 // One retry loop and one delivery at a time per process, whichever bundle asks (lib/process-singleton.ts).
 const mail = processSingleton('mail-delivery', () => ({
   worker: undefined as ReturnType<typeof setInterval> | undefined,
   deliver: serialRunner(deliverPending),
+  lookups: serialRunner(answerLookups),
 }));
 
 /**
@@ -37,6 +50,7 @@ export function deliverMailNow(): Promise<unknown> {
 /**
  * Starts the retry loop once per process: queued email goes out as soon as SMTP accepts it.
  * The same loop forgets rate-limit windows that no longer count, so that table stays small.
+ * A shorter one answers "find my purchases" requests.
  */
 export function startMailWorker(): void {
   if (mail.worker) return;
@@ -47,4 +61,5 @@ export function startMailWorker(): void {
       .catch(() => undefined);
   }, RETRY_INTERVAL_MS);
   mail.worker.unref?.();
+  setInterval(() => void mail.lookups(), LOOKUP_INTERVAL_MS).unref?.();
 }
