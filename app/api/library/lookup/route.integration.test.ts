@@ -1,0 +1,83 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+
+// The route reads its environment once: point it at a throwaway data directory first.
+process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'amora-lookup-route-'));
+process.env.APP_SECRET = 'k'.repeat(64);
+
+/**
+ * Finding 8: PGlite has one connection, so whatever a lookup makes the database do (during the
+ * request or in `after()`, right after the answer) the next request waits for. Everything the
+ * handler sets off is traced here: each statement it sends, each `after()` task, each kick of
+ * the mail worker. A buyer's address and an unknown one must leave the same trace.
+ */
+const trace = vi.hoisted(() => ({ on: false, steps: [] as string[], after: [] as (() => unknown)[] }));
+const note = (step: string) => trace.on && trace.steps.push(step.replace(/\s+/g, ' ').trim());
+
+vi.mock('@/lib/db/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/db/client')>();
+  const traced = (db: import('@/lib/db/client').Queryable) => ({
+    query: <T,>(sql: string, params?: unknown[]) => (note(sql), db.query<T>(sql, params)),
+  });
+  return {
+    ...actual,
+    getDb: async () => {
+      const db = await actual.getDb();
+      return { ...db, ...traced(db), transaction: <T,>(fn: (tx: import('@/lib/db/client').Queryable) => Promise<T>) => db.transaction((tx) => fn(traced(tx))) };
+    },
+  };
+});
+vi.mock('next/server', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('next/server')>()),
+  after: (task: () => unknown) => (note('after()'), trace.after.push(task)),
+}));
+vi.mock('@/lib/shop/mail-worker', () => ({
+  startMailWorker: () => note('startMailWorker()'),
+  deliverMailNow: async () => note('deliverMailNow()'),
+}));
+
+type Route = typeof import('./route');
+let POST: Route['POST'];
+
+beforeAll(async () => {
+  ({ POST } = await import('./route'));
+  const { getDb } = await import('@/lib/db/client');
+  const { placeOrder } = await import('@/lib/shop/orders');
+  const { demoPayments } = await import('@/lib/shop/payment');
+  const placed = await placeOrder(await getDb(), { editionId: 'en', name: 'Lina Lookup', email: 'lina@example.com', paymentMethod: 'paypal' }, { payments: demoPayments });
+  expect(placed.ok).toBe(true);
+}, 60_000);
+
+let client = 0;
+/** One lookup, with whatever it leaves to run after the answer run at once, as Next would. */
+async function lookUp(email: string) {
+  client += 1;
+  trace.steps = [];
+  trace.on = true;
+  const response = await POST(
+    new Request('http://localhost:3000/api/library/lookup', {
+      method: 'POST',
+      body: JSON.stringify({ email }),
+      headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: `10.8.0.${client}` },
+    }),
+  );
+  for (const task of trace.after.splice(0)) await task();
+  trace.on = false;
+  return { status: response.status, body: await response.text(), steps: trace.steps };
+}
+
+describe('POST /api/library/lookup (finding 8)', () => {
+  it('does the same database work for a buyer\'s address as for an address without orders, and none after the answer', async () => {
+    const buyer = await lookUp('LINA@example.com');
+    const stranger = await lookUp('nobody@example.com');
+    expect(buyer.steps).toEqual(stranger.steps);
+    expect(buyer.steps).not.toContain('after()');
+    expect([buyer.status, stranger.status]).toEqual([202, 202]);
+    expect(buyer.body).toBe(stranger.body);
+    // The buyer's request is kept for the mail worker (lib/shop/lookup.integration.test.ts).
+    expect(buyer.steps.filter((step) => step.includes('lookup_requests'))).toHaveLength(1);
+  });
+});
