@@ -73,13 +73,25 @@ export default defineConfig({
     { name: 'load', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LOAD_SPECS, workers: 1 },
     { name: 'audit', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: AUDIT_SPECS },
   ],
-  webServer: [
+  webServer: serversFor(process.env.E2E_PROJECT),
+});
+
+/**
+ * The servers a run starts. scripts/e2e.sh names the one project each of its runs is for
+ * (E2E_PROJECT): the load specs start their own servers and need only the hostile backend, the
+ * auditors only the main site, so neither run waits for, nor shares the cores with, five idle sites.
+ */
+function serversFor(project: string | undefined) {
+  const backend = {
+    command: `node e2e/support/hostile-backend.mjs ${PORTS.backend}`,
+    url: `http://127.0.0.1:${PORTS.backend}/health`,
+    reuseExistingServer: false,
+  };
+  if (project === 'load') return [backend];
+  if (project === 'audit') return [site(PORTS.main)];
+  return [
     site(PORTS.main),
-    {
-      command: `node e2e/support/hostile-backend.mjs ${PORTS.backend}`,
-      url: `http://127.0.0.1:${PORTS.backend}/health`,
-      reuseExistingServer: false,
-    },
+    backend,
     site(PORTS.hostile, { CONTENT_API_URL: `http://127.0.0.1:${PORTS.backend}` }),
     site(PORTS.down, { CONTENT_API_URL: 'http://127.0.0.1:9' }),
     site(PORTS.mirror, { CONTENT_API_URL: `${urlOf(PORTS.main)}/api` }),
@@ -94,5 +106,5 @@ export default defineConfig({
       // PostgreSQL through the switchable proxy when the test run has one (npm test does).
       ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: faultyDatabaseUrl(process.env.TEST_DATABASE_URL) } : {}),
     }),
-  ],
-});
+  ];
+}

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 failed=()
 for project in chromium load audit; do
   echo "==> Playwright: $project"
-  npx playwright test --project="$project" --pass-with-no-tests "$@" || failed+=("$project")
+  E2E_PROJECT="$project" npx playwright test --project="$project" --pass-with-no-tests "$@" || failed+=("$project")
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "==> Playwright: failures in ${failed[*]}" >&2
