@@ -4,6 +4,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { declarePersonalDocument } from '@/lib/http/document-policy';
 import { orderStatusOf } from '@/lib/shop/order-status';
+import { successStateOf } from '@/lib/shop/success-state';
 import { editionViews } from '@/lib/shop/views';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { PaymentWatcher } from '@/components/shop/PaymentWatcher';
@@ -37,8 +38,8 @@ export default async function SuccessPage({ searchParams }: Props) {
     } catch {
       order = { status: 'pending' as const, edition: undefined };
     }
-    if (order?.status !== 'paid') {
-      const state = !order ? 'unknown' : order.status === 'pending' ? 'confirming' : order.status;
+    const state = successStateOf(order);
+    if (state !== 'paid') {
       return (
         <div className={`container ${styles.centerPage}`}>
           <h1>{t(`${state}Title`)}</h1>
