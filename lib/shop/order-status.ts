@@ -12,7 +12,7 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * checkout is confirmed with the provider first. If the provider cannot be reached, the
  * stored status stands (still pending), and the next poll asks again.
  */
-export async function orderStatusOf(db: Db, orderId: string): Promise<{ status: OrderStatus; edition: string } | undefined> {
+export async function orderStatusOf(db: Db, orderId: string): Promise<{ status: OrderStatus; edition: string; revoked: boolean } | undefined> {
   if (!ORDER_ID.test(orderId)) return undefined;
   const provider = shopProvider();
   let order: Order | undefined;
@@ -22,5 +22,5 @@ export async function orderStatusOf(db: Db, orderId: string): Promise<{ status: 
     console.error(`Order ${orderId}: could not confirm with the payment provider`, error);
     order = await findOrder(db, orderId);
   }
-  return order && { status: order.status, edition: order.edition };
+  return order && { status: order.status, edition: order.edition, revoked: order.revoked_at !== null };
 }

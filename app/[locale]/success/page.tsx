@@ -18,7 +18,7 @@ type Props = { searchParams: Promise<{ order?: string | string[] }> };
 
 /**
  * /success. A buyer back from a hosted checkout (`?order={id}`) sees the order as the payment
- * provider has it: confirming (polled), paid (the download), or failed and expired (a way back).
+ * provider has it: confirming (polled), paid (the download), or refunded, failed and expired (a way back).
  * Without `order` (the demo shop, SPEC.md), the purchase was paid when it was placed.
  */
 export default async function SuccessPage({ searchParams }: Props) {
@@ -36,7 +36,7 @@ export default async function SuccessPage({ searchParams }: Props) {
     try {
       order = await orderStatusOf(await getDb(), orderId);
     } catch {
-      order = { status: 'pending' as const, edition: undefined };
+      order = { status: 'pending' as const, edition: undefined, revoked: false };
     }
     const state = successStateOf(order);
     if (state !== 'paid') {
