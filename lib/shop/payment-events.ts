@@ -67,10 +67,12 @@ async function settlePaid(tx: Queryable, order: Order, session: CheckoutState): 
  * Confirms a pending hosted-checkout order by asking the provider, for when its webhook is
  * late or lost (Stripe's documented pattern: one idempotent fulfilment, called from the
  * webhook and from the buyer's return). Anything else is returned as it is.
+ * `admit` is asked only before the provider is: refused, the stored order is the answer.
  */
-export async function fulfil(db: Db, orderId: string, lookup: (sessionId: string) => Promise<CheckoutState>): Promise<Order | undefined> {
+export async function fulfil(db: Db, orderId: string, lookup: (sessionId: string) => Promise<CheckoutState>, admit?: () => Promise<boolean>): Promise<Order | undefined> {
   const order = await findOrder(db, orderId);
   if (!order || order.status !== 'pending' || !order.checkout_session_id) return order;
+  if (admit && !(await admit())) return order;
   const session = await lookup(order.checkout_session_id);
   if (session.paid) await db.transaction((tx) => settlePaid(tx, order, session));
   else if (session.status === 'expired') await markEnded(db, order.id, 'expired');

@@ -1,9 +1,11 @@
+import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { Link } from '@/lib/i18n/navigation';
 import { getDb } from '@/lib/db/client';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { declarePersonalDocument } from '@/lib/http/document-policy';
-import { orderStatusOf } from '@/lib/shop/order-status';
+import { orderStatusOf, type OrderStatusView } from '@/lib/shop/order-status';
 import { successStateOf } from '@/lib/shop/success-state';
 import { editionViews } from '@/lib/shop/views';
 import { titleMetadata } from '@/components/layout/TitlePage';
@@ -32,11 +34,13 @@ export default async function SuccessPage({ searchParams }: Props) {
   if (orderId) {
     // One buyer's order: never kept for anyone else.
     declarePersonalDocument();
-    let order;
+    // Counted with the status route's polls (finding 5): past the limit, the stored state without asking Stripe.
+    const client = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
+    let order: (Omit<OrderStatusView, 'edition'> & { edition?: string }) | undefined;
     try {
-      order = await orderStatusOf(await getDb(), orderId);
+      order = await orderStatusOf(await getDb(), orderId, { client });
     } catch {
-      order = { status: 'pending' as const, edition: undefined, revoked: false };
+      order = { status: 'pending', revoked: false };
     }
     const state = successStateOf(order);
     if (state !== 'paid') {

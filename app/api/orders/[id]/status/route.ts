@@ -1,23 +1,22 @@
 import { getDb } from '@/lib/db/client';
 import { clientAddress } from '@/lib/http/client-address';
 import { jsonError } from '@/lib/security/json-request';
-import { clientBucket, consume, rateLimitedResponse } from '@/lib/security/rate-limit';
-import { orderStatusOf } from '@/lib/shop/order-status';
-
-// The success page polls about once a second while a payment is confirmed; far more is not a buyer.
-const POLLS_PER_MINUTE = 120;
+import { consume, rateLimitedResponse } from '@/lib/security/rate-limit';
+import { orderStatusOf, statusLimit } from '@/lib/shop/order-status';
 
 /**
  * GET /api/orders/{id}/status: `{ orderId, status }` for the success page. A pending order is
- * confirmed with the provider on the way (a lost webhook never strands a buyer). Order ids are
- * random UUIDs and the answer carries nothing but the status.
+ * confirmed with the provider on the way (a lost webhook never strands a buyer), at most once
+ * every few seconds per order (lib/shop/checkout-lookups.ts). Order ids are random UUIDs and
+ * the answer carries nothing but the status.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   let db;
   try {
     db = await getDb();
-    const limit = await consume(db, { bucket: clientBucket('order-status', clientAddress(request)), limit: POLLS_PER_MINUTE, windowSeconds: 60 });
+    // The same bucket as /success?order= (lib/shop/order-status.ts); this poll is counted here.
+    const limit = await consume(db, statusLimit(clientAddress(request)));
     if (!limit.ok) return rateLimitedResponse(limit, 'Too many requests. Please wait a moment.');
   } catch {
     return jsonError(503, 'unavailable', 'The order status is not available just now. Please try again in a moment.', { headers: { 'Retry-After': '5' } });
