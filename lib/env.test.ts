@@ -51,6 +51,14 @@ describe('parseEnv', () => {
     expect(env.databaseUrl).toBe('postgres://u:p@localhost:5432/amora');
   });
 
+  it('takes SMTP_URL with ?tls=off, and refuses another tls value without echoing the URL (finding 10)', () => {
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525?tls=off' }).smtpUrl).toBe('smtp://127.0.0.1:2525?tls=off');
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example' }).smtpUrl).toBe('smtps://u:p@mail.example');
+    for (const value of ['false', '0', 'no', '']) {
+      expect(() => parseEnv({ SMTP_URL: `smtp://u:hunter2@mail.example?tls=${value}` })).toThrow(/^(?![\s\S]*hunter2)[\s\S]*SMTP_URL may say \?tls=off/);
+    }
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

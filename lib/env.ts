@@ -49,7 +49,15 @@ const envSchema = z.object({
   CONTENT_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.amora.example'),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@localhost:5432/amora'),
-  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@localhost:587'),
+  // smtp:// requires STARTTLS; `?tls=off` (exactly) allows clear text to a local relay. Another
+  // value (tls=false, tls=0) is refused here rather than silently meaning "TLS required".
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@localhost:587').refine((raw) => {
+    try {
+      return raw === undefined || [null, 'off'].includes(new URL(raw).searchParams.get('tls'));
+    } catch {
+      return true; // not a URL: said above
+    }
+  }, 'may say ?tls=off (clear text to a relay on this host or private network) and no other tls value'),
   MAIL_OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   APP_SECRET: z.preprocess(
     emptyToUndefined,

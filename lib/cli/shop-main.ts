@@ -3,6 +3,7 @@ import { openDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
 import { sendMail } from '@/lib/mail/transport';
 import { deliverPendingMail } from '@/lib/shop/fulfilment';
+import { keepDataPrivate } from '@/lib/server/private-files';
 import { runShop } from './shop';
 
 /** The entry of `npm run shop` (bundled to dist/shop.mjs): the database of this environment. */
@@ -16,6 +17,8 @@ async function main() {
   }
   let db;
   try {
+    // It opens the same DATA_DIR as the server, and may write there (the link key, the outbox).
+    keepDataPrivate(config.dataDir);
     db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     console.error(`The database could not be opened: ${(error as Error).message}`);

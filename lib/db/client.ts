@@ -5,6 +5,7 @@ import { env } from '@/lib/env';
 import { migrations } from './migrations';
 import { processSingleton } from '@/lib/process-singleton';
 import { lockPgliteDir } from './pglite-lock';
+import { tightenTree } from '@/lib/server/private-files';
 
 export type Queryable = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -27,6 +28,9 @@ async function openPglite(dir: string): Promise<Db> {
     // A small shop's working set is small: 16 MB of shared buffers instead of 128 saves ~130 MB
     // of resident memory (the server's budget is 600 MB with the database open).
     db = await PGlite.create(dir, { postgresqlconf: 'shared_buffers=16MB' });
+    // PGlite writes a new database's files with an explicit chmod 0666, which no umask narrows
+    // (finding 6): owner-only once it is open. Files PostgreSQL adds later are 0600 already.
+    tightenTree(dir);
   } catch (error) {
     unlock();
     throw error;

@@ -48,7 +48,8 @@ describe('mail transport', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('sends through a real SMTP server on loopback', async () => {
-    await sendMail(mail, { smtpUrl: `smtp://127.0.0.1:${port}` });
+    // This relay offers no STARTTLS: it is used in clear only because the URL says so.
+    await sendMail(mail, { smtpUrl: `smtp://127.0.0.1:${port}?tls=off` });
     expect(received).toHaveLength(1);
     const message = received[0]!;
     expect(message).toContain('To: ana@example.com');
@@ -65,7 +66,7 @@ describe('mail transport', () => {
     expect(smtpOptions('smtp://user:pass@mail.example:587')).toMatchObject({ secure: false, requireTLS: true });
     expect(smtpOptions('smtp://user:pass@127.0.0.1:2525?tls=off')).toMatchObject({ requireTLS: false });
     expect(smtpOptions('smtps://user:pass@mail.example')).toMatchObject({ secure: true, port: 465 });
-    expect(smtpOptions('smtp://127.0.0.1:2525')).toMatchObject({ requireTLS: false, auth: undefined });
+    expect(smtpOptions('smtp://127.0.0.1:2525?tls=off')).toMatchObject({ requireTLS: false, auth: undefined });
     // Against a relay that offers no STARTTLS, the credentials are never sent.
     const before = received.length;
     await expect(sendMail(mail, { smtpUrl: `smtp://user:secret@127.0.0.1:${port}` })).rejects.toThrow(/STARTTLS|TLS/i);
@@ -74,5 +75,16 @@ describe('mail transport', () => {
     await sendMail(mail, { smtpUrl: `smtp://user:secret@127.0.0.1:${port}?tls=off` });
     expect(authAttempts).toBe(1);
     expect(received).toHaveLength(before + 1);
+  });
+
+  it('never sends a message (its magic link) in clear without credentials either, unless the URL says tls=off (finding 10)', async () => {
+    // The same relay without STARTTLS: refused before any message is handed over.
+    const before = received.length;
+    await expect(sendMail(mail, { smtpUrl: `smtp://127.0.0.1:${port}` })).rejects.toThrow(/STARTTLS|TLS/i);
+    expect(received).toHaveLength(before);
+    await sendMail(mail, { smtpUrl: `smtp://127.0.0.1:${port}?tls=off` });
+    expect(received).toHaveLength(before + 1);
+    expect(smtpOptions('smtp://mail.example')).toMatchObject({ secure: false, port: 587, requireTLS: true, auth: undefined });
+    expect(smtpOptions('smtps://mail.example')).toMatchObject({ secure: true, port: 465, requireTLS: false });
   });
 });

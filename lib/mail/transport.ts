@@ -8,9 +8,10 @@ import { isPlainAddress } from '@/lib/shop/email-address';
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 
 /**
- * Nodemailer's options for SMTP_URL. Credentials never cross the network in clear text:
- * `smtps://` is TLS from the start, and `smtp://` with a user name requires STARTTLS, unless
- * the URL says `?tls=off` (a relay on the same machine or private network).
+ * Nodemailer's options for SMTP_URL. Neither credentials nor the magic links in the messages
+ * cross the network in clear text: `smtps://` is TLS from the start, and `smtp://` requires
+ * STARTTLS, with or without a user name (finding 10), unless the URL says `?tls=off` (a relay on
+ * the same machine or private network).
  */
 export function smtpOptions(smtpUrl: string) {
   const url = new URL(smtpUrl);
@@ -20,7 +21,7 @@ export function smtpOptions(smtpUrl: string) {
     host: url.hostname,
     port: Number(url.port) || (secure ? 465 : 587),
     secure,
-    requireTLS: !secure && hasCredentials && url.searchParams.get('tls') !== 'off',
+    requireTLS: !secure && url.searchParams.get('tls') !== 'off',
     auth: hasCredentials ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     // Fail fast when the relay is down: the message stays queued and is retried.
     connectionTimeout: 5000,

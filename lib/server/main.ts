@@ -5,6 +5,7 @@ import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
 import { attachFrontDoor } from './front-door';
 import { dropWritesToClosedLogs } from './log-streams';
+import { keepDataPrivate } from './private-files';
 
 /**
  * `npm start` (and `npm run dev` with --dev): Next's request handler behind our front door
@@ -17,6 +18,8 @@ async function main() {
   let config;
   try {
     config = env();
+    // Before anything writes there (the link key just below, the database, the outbox).
+    keepDataPrivate(config.dataDir);
     // Links are signed with it: an unusable secret stops the server here, not at the first download.
     appSecret();
   } catch (error) {
