@@ -19,8 +19,10 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import type { Font as FontkitFont } from '@pdf-lib/fontkit';
+import { processSingleton } from '@/lib/process-singleton';
 import { encodable, toWinAnsi } from './pdf-text';
 import { faceWithGlyph, fontOf, fontkit, truetypeOf, type Face } from './stamp-fonts';
+import { appendRevision, drawOnEvery, parseTemplate, type Template } from './pdf-revision';
 
 /**
  * A stamp line in any script: split into runs of one font each (the standard Helvetica for
@@ -176,13 +178,28 @@ export async function prepareStamp(doc: PDFDocument, line: string, options: { si
   };
 }
 
+// One parsed template per base book, once per process: books.ts keeps one base per edition (17 at
+// most, about 140 KB of template each), and a template goes when its base does.
+const templates = processSingleton('book-templates', () => new WeakMap<Uint8Array, Promise<Template>>());
+
+function templateOf(base: Uint8Array): Promise<Template> {
+  let template = templates.get(base);
+  if (!template) {
+    template = parseTemplate(base);
+    template.catch(() => templates.delete(base));
+    templates.set(base, template);
+  }
+  return template;
+}
+
 /** Puts the buyer's name, email and order id on every page of a copy, in whatever script the name is written. */
 export async function stampBook(base: Uint8Array, stamp: { name: string; email: string; orderId: string }, template: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(base);
   const line = template.replace('{name}', stamp.name).replace('{email}', stamp.email).replace('{order}', stamp.orderId);
-  const width = doc.getPage(0).getSize().width;
-  const draw = await prepareStamp(doc, line, { size: 7, maxWidth: width - 80 });
-  for (const page of doc.getPages()) draw(page, 40, 22);
-  doc.setKeywords([toWinAnsi(`order:${stamp.orderId}`)]);
-  return doc.save();
+  return appendRevision(await templateOf(base), async (doc, pages) => {
+    const width = pages[0]!.getSize().width;
+    const draw = await prepareStamp(doc, line, { size: 7, maxWidth: width - 80 });
+    drawOnEvery(pages, (page) => draw(page, 40, 22));
+    doc.setKeywords([toWinAnsi(`order:${stamp.orderId}`)]);
+    doc.setModificationDate(new Date());
+  });
 }
