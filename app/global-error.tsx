@@ -7,7 +7,7 @@ export default function GlobalError({ reset }: { error: Error & { digest?: strin
   return (
     <html lang="en">
       <body>
-        <main style={{ padding: '4rem 1.5rem', textAlign: 'center' }}>
+        <main className="fallback-page">
           <h1>Something went wrong</h1>
           <p>An unexpected error stopped this page from loading. Please try again in a moment.</p>
           <button type="button" onClick={reset}>

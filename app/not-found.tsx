@@ -7,7 +7,7 @@ export default function GlobalNotFound() {
   return (
     <html lang="en">
       <body>
-        <main style={{ padding: '4rem 1.5rem', textAlign: 'center' }}>
+        <main className="fallback-page">
           <h1>Page not found</h1>
           <p>We couldn&apos;t find the page you were looking for.</p>
           <Link href="/">Go Home</Link>

@@ -58,6 +58,21 @@ test.describe('HTTP security headers', () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
+  test('every <style> carries this response’s nonce and no element has a style attribute, rendered or from the document store', async ({ request }) => {
+    // The CSP allows <style> only by nonce and no style attributes (lib/security/csp.ts); each
+    // page twice, the second answer from the document store with its own nonce.
+    for (const path of ['/', '/fr', '/ar', '/the-love-blueprint', '/blog', '/help-centre', '/manage-cookies']) {
+      for (let i = 0; i < 2; i++) {
+        const response = await request.get(path);
+        const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy']!)![1];
+        const tags = (await response.text()).match(/<[a-zA-Z][^>]*>/g) ?? [];
+        for (const tag of tags.filter((t) => /^<style\b/i.test(t))) expect(tag, path).toContain(`nonce="${nonce}"`);
+        for (const tag of tags.filter((t) => /^<link\b[^>]*rel="stylesheet"[^>]*data-precedence="next"/.test(t))) expect(tag, path).toContain(`nonce="${nonce}"`);
+        expect(tags.filter((t) => /\sstyle=/i.test(t)), path).toEqual([]);
+      }
+    }
+  });
+
   test('pages served again from the document store still carry only their own nonce', async ({ request }) => {
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
     const responses = [];
@@ -88,6 +103,19 @@ test.describe('HTTP security headers', () => {
 });
 
 test.describe('CSP in the browser', () => {
+  test('a dialog’s scroll lock adds a <style> with this page’s nonce, and it applies', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+    const response = await page.goto('/en/manage-cookies', { waitUntil: 'networkidle' });
+    const nonce = /'nonce-([^']+)'/.exec((await response!.allHeaders())['content-security-policy']!)![1];
+    await page.getByRole('main').getByRole('button', { name: 'Change cookie preferences' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    // Radix's react-remove-scroll-bar injects it; its nonce comes from instrumentation-client.ts.
+    const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.nonce));
+    expect(styles.length).toBeGreaterThan(0);
+    for (const stamped of styles) expect(stamped).toBe(nonce);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+  });
+
   test('no route reports a CSP violation, including the lazily loaded preference centre', async ({ page }) => {
     // Two dozen full page loads, each waiting for the network to settle.
     test.setTimeout(180_000);

@@ -2,12 +2,16 @@
 
 import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { countQuestions, filterHelp, type HelpCategory } from '@/lib/help/filter';
 import type { HelpItem } from '@/lib/content/schemas';
 import { ChevronDownIcon, CloseIcon } from '@/components/ui/icons';
 import dialog from '@/components/ui/dialog.module.css';
 import styles from './HelpCentre.module.css';
+
+// Radix writes these size variables (unused here: nothing animates the height) as a style
+// attribute in the server HTML, which our CSP refuses (style-src-attr 'none'); undefined leaves them out.
+const noRadixSizeVariables = { '--radix-accordion-content-height': undefined, '--radix-accordion-content-width': undefined } as CSSProperties;
 
 export type HelpLabels = {
   searchLabel: string;
@@ -84,7 +88,7 @@ export function HelpCentre({ categories, labels, initialQuery }: { categories: H
                   </Accordion.Trigger>
                 </h2>
               </Accordion.Header>
-              <Accordion.Content forceMount className={styles.content}>
+              <Accordion.Content forceMount className={styles.content} style={noRadixSizeVariables}>
                 <ul className={styles.questions}>
                   {category.items.map((item) => (
                     <li key={item.question}>

@@ -12,6 +12,14 @@ describe('page CSP', () => {
     expect(prod).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
   });
 
+  it('allows <style> elements only by nonce and no style attributes in markup, never unsafe-inline', () => {
+    const d = directives(prod);
+    expect(d.get('style-src')).toEqual(["'self'", "'nonce-abc123'"]);
+    expect(d.get('style-src-elem')).toEqual(["'self'", "'nonce-abc123'"]);
+    expect(d.get('style-src-attr')).toEqual(["'none'"]);
+    expect(prod).not.toContain('unsafe-inline');
+  });
+
   it('locks down objects, base, forms and framing, from a default of none', () => {
     const d = directives(prod);
     expect(d.get('default-src')).toEqual(["'none'"]);

@@ -11,8 +11,12 @@ export function buildPageCsp(nonce: string, options: { development: boolean; upg
   const directives: string[] = [
     "default-src 'none'",
     `script-src ${scriptSrc.join(' ')}`,
-    // Inline style attributes (React's style prop, Radix's scroll lock) need this; scripts do not.
-    "style-src 'self' 'unsafe-inline'",
+    // Stylesheets from our origin, and <style> elements only with the nonce (Next stamps its own;
+    // Radix's scroll lock takes it from get-nonce: instrumentation-client.ts). The server HTML has
+    // no style attributes; styles set from scripts (element.style) are not governed by CSP.
+    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src-elem 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'none'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,

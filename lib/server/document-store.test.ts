@@ -13,6 +13,11 @@ describe('storedDocument and withNonce', () => {
     expect(stored.headers[0]![1].replaceAll(stored.nonce, 'FRESH')).toBe('</f.woff2>; rel=preload; nonce="FRESH"');
   });
 
+  it('gives stylesheets and <style> elements the fresh nonce too (the CSP allows styles only by nonce)', () => {
+    const stored = storedDocument('<link rel="stylesheet" href="/a.css" nonce="N1"/><style nonce="N1" data-precedence="next">p{}</style>', 'N1', [], undefined, {});
+    expect(text(withNonce(stored, 'N2'))).toBe('<link rel="stylesheet" href="/a.css" nonce="N2"/><style nonce="N2" data-precedence="next">p{}</style>');
+  });
+
   it('keeps multi-byte text intact', () => {
     const stored = storedDocument('<p>本当の相手に出会う — ❤️ N</p>', 'N', [], undefined, {});
     expect(text(withNonce(stored, 'nonce-é'))).toBe('<p>本当の相手に出会う — ❤️ nonce-é</p>');
