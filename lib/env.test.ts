@@ -14,14 +14,14 @@ describe('parseEnv', () => {
     expect(env.appSecret).toBeUndefined();
     expect(env.host).toBe('localhost');
     expect(env.trustedProxyHops).toBe(0);
-    expect(env.limits).toEqual({ ordersPerMinute: 10, linkRequestsPerMinute: 5, emailsPerHour: 3, downloadsPerMinute: 20 });
+    expect(env.limits).toEqual({ ordersPerMinute: 10, linkRequestsPerMinute: 5, emailsPerHour: 3, downloadsPerMinute: 20, statusChecksPerMinute: 120 });
   });
 
   it('reads the bind address, trusted proxies and every limit', () => {
-    const env = parseEnv({ HOST: '0.0.0.0', TRUSTED_PROXY_HOPS: '1', ORDER_LIMIT_PER_MINUTE: '50', LINK_LIMIT_PER_MINUTE: '7', EMAIL_LIMIT_PER_HOUR: '9', DOWNLOAD_LIMIT_PER_MINUTE: '4' });
+    const env = parseEnv({ HOST: '0.0.0.0', TRUSTED_PROXY_HOPS: '1', ORDER_LIMIT_PER_MINUTE: '50', LINK_LIMIT_PER_MINUTE: '7', EMAIL_LIMIT_PER_HOUR: '9', DOWNLOAD_LIMIT_PER_MINUTE: '4', STATUS_LIMIT_PER_MINUTE: '30' });
     expect(env.host).toBe('0.0.0.0');
     expect(env.trustedProxyHops).toBe(1);
-    expect(env.limits).toEqual({ ordersPerMinute: 50, linkRequestsPerMinute: 7, emailsPerHour: 9, downloadsPerMinute: 4 });
+    expect(env.limits).toEqual({ ordersPerMinute: 50, linkRequestsPerMinute: 7, emailsPerHour: 9, downloadsPerMinute: 4, statusChecksPerMinute: 30 });
   });
 
   it('refuses limits that are not positive whole numbers, and a negative hop count', () => {
@@ -29,6 +29,7 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ EMAIL_LIMIT_PER_HOUR: 'lots' })).toThrow(/EMAIL_LIMIT_PER_HOUR must be a whole number/);
     expect(() => parseEnv({ TRUSTED_PROXY_HOPS: '-1' })).toThrow(/TRUSTED_PROXY_HOPS must be between 0/);
     expect(() => parseEnv({ DOWNLOAD_LIMIT_PER_MINUTE: '0' })).toThrow(/DOWNLOAD_LIMIT_PER_MINUTE must be between 1/);
+    expect(() => parseEnv({ STATUS_LIMIT_PER_MINUTE: '0' })).toThrow(/STATUS_LIMIT_PER_MINUTE must be between 1/);
     expect(() => parseEnv({ HOST: 'evil host' })).toThrow(/HOST must be a host name/);
   });
 

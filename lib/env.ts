@@ -45,6 +45,7 @@ const envSchema = z.object({
   LINK_LIMIT_PER_MINUTE: count(5, 1, 100_000),
   EMAIL_LIMIT_PER_HOUR: count(3, 1, 100_000),
   DOWNLOAD_LIMIT_PER_MINUTE: count(20, 1, 100_000),
+  STATUS_LIMIT_PER_MINUTE: count(120, 1, 100_000),
   SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
   CONTENT_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.amora.example'),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
@@ -95,6 +96,8 @@ export type Env = {
     emailsPerHour: number;
     /** Stamped downloads per client address per minute. */
     downloadsPerMinute: number;
+    /** Order status checks (the status route's polls and /success's payment-provider lookups) per client address per minute. */
+    statusChecksPerMinute: number;
   };
   siteUrl: string;
   contentApiUrl: string | undefined;
@@ -138,7 +141,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     host: value.HOST,
     port: value.PORT,
     trustedProxyHops: value.TRUSTED_PROXY_HOPS,
-    limits: { ordersPerMinute: value.ORDER_LIMIT_PER_MINUTE, linkRequestsPerMinute: value.LINK_LIMIT_PER_MINUTE, emailsPerHour: value.EMAIL_LIMIT_PER_HOUR, downloadsPerMinute: value.DOWNLOAD_LIMIT_PER_MINUTE },
+    limits: { ordersPerMinute: value.ORDER_LIMIT_PER_MINUTE, linkRequestsPerMinute: value.LINK_LIMIT_PER_MINUTE, emailsPerHour: value.EMAIL_LIMIT_PER_HOUR, downloadsPerMinute: value.DOWNLOAD_LIMIT_PER_MINUTE, statusChecksPerMinute: value.STATUS_LIMIT_PER_MINUTE },
     siteUrl: stripTrailingSlash(value.SITE_URL ?? `http://localhost:${value.PORT}`),
     contentApiUrl: value.CONTENT_API_URL ? stripTrailingSlash(value.CONTENT_API_URL) : undefined,
     dataDir,

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
+import { env } from '@/lib/env';
 import { clientBucket, consume, type Limit } from '@/lib/security/rate-limit';
 import { sharedLookup } from './checkout-lookups';
 import { findOrder, type Order } from './orders';
@@ -9,11 +10,12 @@ import { shopProvider } from './provider';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-// The success page polls about once a second while a payment is confirmed; far more is not a buyer.
-const POLLS_PER_MINUTE = 120;
-
-/** One client's budget of status checks, in the database: the status route and /success count in it. */
-export const statusLimit = (address: string): Limit => ({ bucket: clientBucket('order-status', address), limit: POLLS_PER_MINUTE, windowSeconds: 60 });
+/**
+ * One client's budget of status checks (STATUS_LIMIT_PER_MINUTE, 120 by default: the success page
+ * polls about once a second while a payment is confirmed), in the database: the status route and
+ * /success count in it.
+ */
+export const statusLimit = (address: string): Limit => ({ bucket: clientBucket('order-status', address), limit: env().limits.statusChecksPerMinute, windowSeconds: 60 });
 
 export type OrderStatusView = { status: OrderStatus; edition: string; revoked: boolean };
 
