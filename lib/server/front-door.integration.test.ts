@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_HEADER } from '@/lib/consent/header';
+import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/request';
 import { CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER } from '@/lib/http/client-address';
 import { declarePersonalDocument, declareUnshareable } from '@/lib/http/document-policy';
 import { LOCALE_HEADER } from '@/lib/i18n/locale-routing';
@@ -72,9 +73,10 @@ describe('front door: who is asking', () => {
     await fetch(`${origin}/api/x`, { method: 'POST', headers: forged, body: '{}' });
     expect(seen).toHaveLength(3);
     for (const { url, headers } of seen) {
-      // Only the two the front door itself sets, with its own values.
-      expect(Object.keys(headers).filter((name) => name.startsWith('x-amora-')).sort(), url).toEqual([CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER].sort());
+      // Only the three the front door itself sets, with its own values (no cookie: no consent decision).
+      expect(Object.keys(headers).filter((name) => name.startsWith('x-amora-')).sort(), url).toEqual([CLIENT_ADDRESS_HEADER, CONSENT_HEADER, REQUEST_HOST_HEADER].sort());
       expect(headers[REQUEST_HOST_HEADER], url).toBe(new URL(origin).host);
+      expect(headers[CONSENT_HEADER], url).toBe(consentHeaderValue(consentFromCookieHeader(undefined)));
     }
   });
 
