@@ -20,10 +20,10 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
  * decision it saw and the banner when there is none.
  */
 async function render(req: IncomingMessage, res: ServerResponse) {
-  const request = new NextRequest(`http://localhost${req.url}`, { headers: Object.entries(req.headers).map(([name, value]) => [name, String(value)]) });
+  const request = new NextRequest(`http://localhost${req.url}`, { headers: Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]) });
   const rewrite = proxy(request).headers;
   const names = rewrite.get('x-middleware-override-headers')?.split(',') ?? [];
-  rendering = names.length ? new Headers(names.map((name) => [name, rewrite.get(`x-middleware-request-${name}`) ?? ''])) : request.headers;
+  rendering = names.length ? new Headers(names.map((name): [string, string] => [name, rewrite.get(`x-middleware-request-${name}`) ?? ''])) : request.headers;
   const { decision } = await getServerConsent();
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.end(`<p data-decision="${decision}"></p>${decision === 'unset' ? '<section id="consent-banner"></section>' : ''}`);

@@ -43,6 +43,16 @@ describe('keepDataPrivate (finding 6)', () => {
     expect(mode(join(data, 'newdir'))).toBe(0o700);
   });
 
+  it('leaves the folders it has to create above a missing DATA_DIR as open as any other (only DATA_DIR is private)', () => {
+    // .data/e2e/3100 made first would otherwise close .data/e2e to the cluster's nginx workers, a user of their own.
+    process.umask(0o022);
+    const above = join(temporary(), 'above');
+    keepDataPrivate(join(above, 'e2e', 'data'));
+    expect(mode(above)).toBe(0o755);
+    expect(mode(join(above, 'e2e'))).toBe(0o755);
+    expect(mode(join(above, 'e2e', 'data'))).toBe(0o700);
+  });
+
   it('creates a missing DATA_DIR owner-only', () => {
     process.umask(0o022);
     const data = join(temporary(), 'fresh', 'data');

@@ -1,5 +1,5 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, type Stats } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 // DATA_DIR holds buyers' names, emails and download links (database, WAL, outbox, the link key):
 // only the server's own user may read or write any of it (finding 6).
@@ -11,8 +11,11 @@ const FILE_MODE = 0o600;
  * from now on are owner-only (umask 077), and those an older version left open are tightened.
  */
 export function keepDataPrivate(dataDir: string): void {
-  process.umask(0o077);
   const root = resolve(dataDir);
+  // Only DATA_DIR is private: folders above it made here keep the usual modes, so what lives beside
+  // it stays reachable for its own users (the cluster's nginx workers, under .data/e2e in the tests).
+  mkdirSync(dirname(root), { recursive: true });
+  process.umask(0o077);
   mkdirSync(root, { recursive: true, mode: DIR_MODE });
   tightenTree(root);
 }
