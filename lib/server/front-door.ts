@@ -228,13 +228,18 @@ function finishHeadersWith(res: ServerResponse, csp: string, policy: DocumentPol
  */
 function dropNextInternals(res: ServerResponse, args: unknown[]): void {
   for (const name of res.getHeaderNames()) if (name.startsWith('x-middleware-')) res.removeHeader(name);
-  const given = args.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+  const given = headersGiven(args);
   if (given) for (const name of Object.keys(given)) if (name.toLowerCase().startsWith('x-middleware-')) delete given[name];
+}
+
+/** The headers object writeHead was called with, if any (its other arguments are the status and a message). */
+function headersGiven(args: unknown[]): OutgoingHttpHeaders | undefined {
+  return args.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
 }
 
 /** Whether the response is an HTML document (set with setHeader, or in writeHead's own headers). */
 function isHtml(res: ServerResponse, args: unknown[] = []): boolean {
-  const given = args.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+  const given = headersGiven(args);
   const fromArgs = given ? Object.entries(given).find(([name]) => name.toLowerCase() === 'content-type')?.[1] : undefined;
   return /^text\/html/i.test(String(fromArgs ?? res.getHeader('content-type') ?? ''));
 }
