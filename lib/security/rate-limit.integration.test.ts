@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@/lib/db/client';
+import { createTestDatabase } from '@/lib/testing/postgres';
 import { clientBucket, consume, recipientBucket, sweepRateLimits } from './rate-limit';
 
-const backends: [string, () => Promise<{ db: Db; cleanup: () => void }>][] = [
+const backends: [string, () => Promise<{ db: Db; cleanup: () => unknown }>][] = [
   [
     'PGlite',
     async () => {
@@ -15,19 +16,26 @@ const backends: [string, () => Promise<{ db: Db; cleanup: () => void }>][] = [
   ],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  backends.push(['PostgreSQL', async () => ({ db: await openDb({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: tmpdir() }), cleanup: () => undefined })]);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  backends.push([
+    'PostgreSQL',
+    async () => {
+      const own = await createTestDatabase(serverUrl, 'amora_limits');
+      return { db: await openDb({ databaseUrl: own.url, dataDir: tmpdir() }), cleanup: own.drop };
+    },
+  ]);
 }
 
 describe.each(backends)('rate limits on %s', (_name, open) => {
   let db: Db;
-  let cleanup: () => void;
+  let cleanup: () => unknown;
   beforeAll(async () => {
     ({ db, cleanup } = await open());
     await db.query('DELETE FROM rate_limits');
   }, 60_000);
   afterAll(async () => {
     await db.close();
-    cleanup();
+    await cleanup();
   });
 
   it('allows the limit, then refuses with a Retry-After inside the window', async () => {

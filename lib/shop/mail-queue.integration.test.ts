@@ -4,6 +4,7 @@ import { openDb, type Db } from '@/lib/db/client';
 import { deliverPendingMail } from './fulfilment';
 import { placeOrder } from './orders';
 import { demoPayments } from './payment';
+import { createTestDatabase } from '@/lib/testing/postgres';
 
 /**
  * Two processes share one PostgreSQL and each runs a mail worker: every queued message must be
@@ -15,14 +16,16 @@ const url = process.env.TEST_DATABASE_URL;
 describe.runIf(url)('mail queue shared by two workers on PostgreSQL', () => {
   let first: Db;
   let second: Db;
+  let own: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
-    first = await openDb({ databaseUrl: url, dataDir: tmpdir() });
-    second = await openDb({ databaseUrl: url, dataDir: tmpdir() });
-    await first.query('UPDATE mail_queue SET sent_at = now() WHERE sent_at IS NULL');
+    own = await createTestDatabase(url!, 'amora_mail_queue');
+    first = await openDb({ databaseUrl: own.url, dataDir: tmpdir() });
+    second = await openDb({ databaseUrl: own.url, dataDir: tmpdir() });
   }, 60_000);
   afterAll(async () => {
     await first?.close();
     await second?.close();
+    await own?.drop();
   });
 
   it('sends every message once, never twice, when both workers run at once', async () => {

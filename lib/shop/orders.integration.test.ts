@@ -7,9 +7,10 @@ import { claimDownload, findOrder, placeOrder } from './orders';
 import { deliverPendingMail, retryDelaySeconds } from './fulfilment';
 import { demoPayments, type Charge, type PaymentProvider } from './payment';
 import { verifyToken } from './tokens';
+import { createTestDatabase } from '@/lib/testing/postgres';
 
 /** The order store runs against PGlite always, and against PostgreSQL when npm test provides one. */
-const backends: [string, () => Promise<{ db: Db; cleanup: () => void }>][] = [
+const backends: [string, () => Promise<{ db: Db; cleanup: () => unknown }>][] = [
   [
     'PGlite',
     async () => {
@@ -19,13 +20,13 @@ const backends: [string, () => Promise<{ db: Db; cleanup: () => void }>][] = [
     },
   ],
 ];
-if (process.env.TEST_DATABASE_URL) {
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (serverUrl) {
   backends.push([
     'PostgreSQL',
     async () => {
-      const db = await openDb({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: tmpdir() });
-      await db.query('TRUNCATE mail_queue, orders');
-      return { db, cleanup: () => undefined };
+      const own = await createTestDatabase(serverUrl, 'amora_orders');
+      return { db: await openDb({ databaseUrl: own.url, dataDir: tmpdir() }), cleanup: own.drop };
     },
   ]);
 }
@@ -35,13 +36,13 @@ const input = { editionId: 'en', name: 'Ana Example', email: 'ana@example.com', 
 
 describe.each(backends)('order store on %s', (_name, open) => {
   let db: Db;
-  let cleanup: () => void;
+  let cleanup: () => unknown;
   beforeAll(async () => {
     ({ db, cleanup } = await open());
   }, 60_000);
   afterAll(async () => {
     await db.close();
-    cleanup();
+    await cleanup();
   });
 
   it('stores an order with at most the card’s last four digits, and queues its email', async () => {
