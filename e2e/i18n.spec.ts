@@ -1,6 +1,11 @@
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { locales, directionOf } from '../lib/i18n/locales';
 
+// The markup is the same in every language; what changes is the script, its fonts and the direction.
+// So axe scans one page per kind of script (English is scanned with every route in routes.spec.ts),
+// and every language is checked for its lang, dir and messages.
+const AXE_LOCALES = new Set(['ar', 'bn', 'ja', 'th']);
+
 test.describe('seventeen languages', () => {
   for (const locale of locales) {
     test(`${locale}: the home page is in its language, with the right lang and dir, and no missing messages`, async ({ page }) => {
@@ -14,7 +19,7 @@ test.describe('seventeen languages', () => {
         // The headline is translated, not left in English.
         await expect(page.locator('h1')).not.toHaveText('Discover Your True Match, Where Chemistry Meets Connection.');
       }
-      await expectNoAxeViolations(page);
+      if (AXE_LOCALES.has(locale)) await expectNoAxeViolations(page);
     });
   }
 
