@@ -107,23 +107,30 @@ const median = (values) => {
  * `runs` that completed. A run Lighthouse reports as failed (score 0, metrics NaN) is retried, up to
  * `runs` extra attempts, rather than counted: it would sit at the bottom of every median.
  */
-export async function lighthouseMedian(url, runs = 3) {
-  const [result] = await lighthouseAlternating([url], runs);
+export async function lighthouseMedian(url, runs = 3, mode = 'simulate') {
+  const [result] = await lighthouseAlternating([url], runs, mode);
   return result;
 }
+
+/**
+ * Lighthouse's two ways to play a slow phone: 'simulate' (its default: one unthrottled load, then
+ * a model of slow 4G and a 4× slower CPU) and 'devtools' (the same slow-4G link and CPU slowdown
+ * really applied to the browser while it loads, what a phone lives through).
+ */
+export const THROTTLING_MODES = ['simulate', 'devtools'];
 
 /**
  * The same for several URLs, run in turn (A, B, A, B…) so that a noisy machine's drift falls on
  * each of them alike: how two builds are compared side by side.
  */
-export async function lighthouseAlternating(urls, runs = 3) {
+export async function lighthouseAlternating(urls, runs = 3, mode = 'simulate') {
   const results = urls.map(() => []);
   const failed = urls.map(() => 0);
   const pending = (i) => results[i].length < runs && failed[i] < runs;
   while (urls.some((_, i) => pending(i))) {
     for (const [i, url] of urls.entries()) {
       if (!pending(i)) continue;
-      const result = await lighthouseOnce(url);
+      const result = await lighthouseOnce(url, mode);
       if (result) results[i].push(result);
       else failed[i] += 1;
     }
@@ -132,17 +139,19 @@ export async function lighthouseAlternating(urls, runs = 3) {
     if (results[i].length === 0) throw new Error(`Lighthouse failed ${failed[i]} times on ${url}`);
     const pick = (key) => median(results[i].map((r) => r[key]));
     const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si'];
-    return { runs: results[i].length, failed: failed[i], ...Object.fromEntries(keys.map((key) => [key, pick(key)])) };
+    // The filmstrip of the run whose LCP is the median one.
+    const { filmstrip } = results[i].find((r) => r.lcp === pick('lcp'));
+    return { runs: results[i].length, failed: failed[i], ...Object.fromEntries(keys.map((key) => [key, pick(key)])), filmstrip };
   });
 }
 
 /** One Lighthouse run; null when Lighthouse reports it failed. */
-async function lighthouseOnce(url) {
+async function lighthouseOnce(url, mode = 'simulate') {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', throttlingMethod: mode, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     if (lhr.runtimeError || !Number.isFinite(lhr.audits['total-blocking-time'].numericValue)) {
       console.warn(`Lighthouse run failed on ${url}: ${lhr.runtimeError?.code ?? 'no metrics'}`);
       return null;
@@ -157,6 +166,8 @@ async function lighthouseOnce(url) {
       tbt: lhr.audits['total-blocking-time'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
       si: lhr.audits['speed-index'].numericValue,
+      // The first paint's filmstrip: Lighthouse's thumbnails, { timing (ms), data (a JPEG data URL) }.
+      filmstrip: lhr.audits['screenshot-thumbnails']?.details?.items ?? [],
     };
   } finally {
     await chrome.kill();
