@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The product's own words, one per language (content/i18n/terms/<locale>.json): wherever an
+ * English message or book label uses a term, the translation uses that language's word for it,
+ * so "edition" is never three different words on one receipt.
+ */
+export const TERMS = ['edition', 'order', 'purchase', 'downloadLink', 'findMyPurchases', 'bookTitle', 'card', 'page', 'languageName'] as const;
+export type Term = (typeof TERMS)[number];
+
+export type Termbase = Record<Term, { forms: string[] }> & { exceptions?: Partial<Record<Term, Record<string, string>>> };
+
+// Where English uses each term. "order" is the buyer's order, not "in order to"; languageName is
+// checked against the language picker instead.
+const ENGLISH_USE: Record<Exclude<Term, 'languageName'>, RegExp> = {
+  edition: /\beditions?\b/i,
+  order: /\border(s|'s|’s)?\b(?<!in order)/i,
+  purchase: /\bpurchas(e|es|ed|ing)\b/i,
+  downloadLink: /\bdownload links?\b/i,
+  findMyPurchases: /\bfind my purchases\b/i,
+  bookTitle: /The Love Blueprint/,
+  card: /\bcards?\b/i,
+  page: /\bpages?\b/i,
+};
+
+export function readTermbase(locale: string): Termbase {
+  return JSON.parse(readFileSync(join(process.cwd(), 'content', 'i18n', 'terms', `${locale}.json`), 'utf8')) as Termbase;
+}
+
+/**
+ * Where a translation does not use its termbase's word although English uses the term. `english`
+ * and `own` map the same keys (messages' dotted keys, `labels.<key>` for the book's labels) to text;
+ * `languageName` is how the language picker names the language.
+ */
+export function termProblems(termbase: Termbase, english: Map<string, string>, own: Map<string, string>, languageName: string): string[] {
+  const problems: string[] = [];
+  const has = (text: string, forms: string[]) => forms.some((form) => text.toLocaleLowerCase().includes(form.toLocaleLowerCase()));
+  for (const term of TERMS) {
+    const forms = termbase[term]?.forms ?? [];
+    if (forms.length === 0 || forms.some((form) => form.trim() === '')) {
+      problems.push(`${term}: the termbase gives no word`);
+      continue;
+    }
+    if (term === 'languageName') {
+      if (!forms.includes(languageName)) problems.push(`languageName: the language picker says "${languageName}", the termbase ${forms.join(' / ')}`);
+      continue;
+    }
+    const exceptions = termbase.exceptions?.[term] ?? {};
+    for (const [key, source] of english) {
+      if (!ENGLISH_USE[term].test(source)) continue;
+      const text = own.get(key);
+      if (text === undefined || key in exceptions) continue;
+      if (!has(text, forms)) problems.push(`${term}: ${key} does not say ${forms.map((f) => `"${f}"`).join(' or ')}: "${text.slice(0, 90)}"`);
+    }
+    for (const key of Object.keys(exceptions)) {
+      if (!ENGLISH_USE[term].test(english.get(key) ?? '')) problems.push(`${term}: the exception for ${key} is not needed (English does not use the term there)`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { locales } from './locales';
+import { localeTexts } from './locale-texts';
+import { bidiControls, frenchSpacingFaults, mixedScriptWords, traditionalCharacters } from './typography';
+
+/** Every text of the locales a rule applies to, with what the rule found in it. */
+function findings(applies: (locale: string) => boolean, rule: (text: string) => string[]) {
+  return locales.filter(applies).flatMap((locale) => localeTexts(locale).flatMap(({ where, text }) => rule(text).map((found) => `${where}: ${found}`)));
+}
+
+describe('typography a native reader expects', () => {
+  it('French: a no-break space before ? ! ; : » and after «', () => {
+    expect(findings((l) => l === 'fr', frenchSpacingFaults)).toEqual([]);
+  });
+  it('no stored text carries invisible bidirectional controls', () => {
+    expect(findings(() => true, bidiControls)).toEqual([]);
+  });
+  it('no Latin letter inside a Cyrillic or Greek word', () => {
+    expect(findings((l) => ['ru', 'uk', 'el'].includes(l), mixedScriptWords)).toEqual([]);
+  });
+  it('no Traditional character in Simplified Chinese', () => {
+    expect(findings((l) => l === 'zh-CN', traditionalCharacters)).toEqual([]);
+  });
+});
+
+describe('each rule finds its planted error', () => {
+  it('French spacing', () => {
+    expect(frenchSpacingFaults('Lien perdu ? Oui\u00a0!')).toHaveLength(1);
+    expect(frenchSpacingFaults('« {text} »')).toHaveLength(2);
+    expect(frenchSpacingFaults('Lien perdu\u202f? «\u00a0oui\u00a0»')).toEqual([]);
+  });
+  it('bidi controls', () => {
+    expect(bidiControls('الطلب \u200f123')).toEqual(['U+200F at 6']);
+    expect(bidiControls('\u2067name\u2069')).toHaveLength(2);
+  });
+  it('mixed scripts: a Latin "o" in Russian, a Latin "A" in Greek', () => {
+    expect(mixedScriptWords('Книга для вас: кнoга')).toEqual(['кнoга']);
+    expect(mixedScriptWords('Ελληνικά Aθήνα PDF')).toEqual(['Aθήνα']);
+  });
+  it('Traditional characters', () => {
+    expect(traditionalCharacters('查找我的訂單和书')).toEqual(['訂', '單']);
+    expect(traditionalCharacters('查找我的订单')).toEqual([]);
+  });
+});

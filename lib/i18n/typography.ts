@@ -1,0 +1,40 @@
+/**
+ * Typography checks a native reader would make at a glance, one function per rule. Each returns
+ * what it found (empty when the text is clean), so a test can name the offending text.
+ */
+
+/** French sets ? ! ; : and » after a no-break space (U+00A0 or the narrow U+202F), and « before one. */
+export function frenchSpacingFaults(text: string): string[] {
+  return [...text.matchAll(/ [?!;:»]|« /g)].map((m) => `plain space in "${text.slice(Math.max(0, m.index - 12), m.index + 4)}"`);
+}
+
+// Marks and embeddings that change how text is laid out without being seen: the site isolates
+// names at run time where needed (isolateForDirection); a stored text never needs one.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/** Invisible bidirectional controls in a stored text. */
+export function bidiControls(text: string): string[] {
+  return [...text.matchAll(BIDI_CONTROLS)].map((m) => `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at ${m.index}`);
+}
+
+/**
+ * Words that mix Latin letters with Cyrillic or Greek ones: a Latin "o" or "p" typed inside a
+ * Russian word looks right and breaks search, hyphenation and screen readers.
+ */
+export function mixedScriptWords(text: string): string[] {
+  const words = text.match(/[\p{L}\p{M}]+/gu) ?? [];
+  return words.filter((word) => /\p{Script=Latin}/u.test(word) && /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(word));
+}
+
+// Common characters written differently in Traditional Chinese: any of them in a zh-CN text means a
+// Traditional form slipped in (its Simplified form is the one zh-CN readers expect).
+const TRADITIONAL_ONLY = new Set(
+  [
+    '們個來時說為會對過還這發經與書買訂單電網頁題問數據請點擊確認顯關開於見聽讀寫話語認識應該當從後裡裏進選擇歡謝無沒變現實際體驗質價錢費務專業線連結載傳輸狀態錯誤記錄帳號碼隱條權協議聯絡幫設計險壓縮處標準導覽輕鬆愛戀婦夥親陽陰層藝術氣動東車長問間閱戶島師學習練劃劇場頭腦臉顏飛機鐘錶鐵銀鏡響頂領類顧驚鳥麗齊區醫團園圖國廣廳張強彈復態慣懷戲戰擁擴擔攜斷曉暫曆樂樣橋歐歲歷殘殺淚淺測濟溫滿漢潔濃濕災為熱燈營爭牆獨獲獎環產畫異盡監盤眾禮離種稱穩窮競筆節範築簡糧紀約紅紙級細終組給絕統絲綠維網緊緒編緣緩總績織繞繼續罰羅義聖聞職聲腳臨興舊藥蘇號衛裝製複規視覺觀觸訊討訓許訪證評詞試詩詳語誠誰課調談諸論諾講謹譯護讓豐負財貨責貴貸賀資賞賣購贈趕跡躍軍軟較輔輪轉辦辭農運達違遠適遲遺邊鄉醜釋針銷鍵鎖閃閉閣陣陳陸隊階隨雖雙雜雞難雲靈靜韓項順須預頓頻願顯飯飲養館馬駕騎騰髮鬥魚鮮鳴鹽麥黃黨齡龍嗎麼啟貼隻鄰歸',
+  ].join(''),
+);
+
+/** Traditional-only characters in a Simplified Chinese text. */
+export function traditionalCharacters(text: string): string[] {
+  return [...new Set([...text].filter((char) => TRADITIONAL_ONLY.has(char)))];
+}
