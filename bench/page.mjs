@@ -1,14 +1,17 @@
 // npm run bench:page: builds production (ours and a minimal "floor" Next app), serves both, and
 // measures each key page: Lighthouse mobile (median of 3) and the gzip bytes of the JavaScript it
-// loads, as a ratio to the floor page measured in the same run. Writes bench/page-results.{json,md}.
-//   node bench/page.mjs [--no-build] [--runs N] [--pages /,/blog] [--baseline GIT_REF]
+// loads, as a ratio to the floor page measured in the same run; then Lighthouse again with its
+// throttling applied (a real slow-4G link and slowed CPU), with the first paint's filmstrip of the
+// floor and of / saved in bench/filmstrips/. Writes bench/page-results.{json,md}.
+//   node bench/page.mjs [--no-build] [--runs N] [--pages /,/blog] [--baseline GIT_REF] [--simulated-only]
 // --baseline also builds and serves that commit (bench/baseline.mjs) and measures it beside this one.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTlsFront } from './tls-front.mjs';
 import { ROOT, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
 import { startBaseline } from './baseline.mjs';
-import { KEY_PAGES, baselineTable, measurePages, pagesTable } from './pages.mjs';
+import { KEY_PAGES, appliedTable, baselineTable, measureApplied, measurePages, pagesTable } from './pages.mjs';
+import { writeFilmstrip } from './filmstrip.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => {
@@ -34,7 +37,17 @@ const baselineFront = baselineServer ? await startTlsFront(baselineServer.url, 3
 try {
   const baseline = baselineFront ? { url: baselineFront.url, name: baselineServer.sha } : undefined;
   const measured = await measurePages({ siteUrl: site.url, floorUrl: floor.url, pages, runs, baseline });
-  const result = { date: new Date().toISOString(), runs, ...measured };
+  const applied = args.includes('--simulated-only') ? undefined : await measureApplied({ siteUrl: site.url, floorUrl: floor.url, pages, runs });
+  if (applied) {
+    const dir = join(ROOT, 'bench', 'filmstrips');
+    mkdirSync(dir, { recursive: true });
+    await writeFilmstrip(applied.floor.filmstrip, join(dir, 'floor.png'), 'floor (minimal Next page), applied slow 4G');
+    const home = applied.pages.find((p) => p.path === '/');
+    if (home) await writeFilmstrip(home.lighthouse.filmstrip, join(dir, 'home.png'), '/ (home), applied slow 4G');
+  }
+  // The filmstrips are images of their own; the JSON keeps the figures.
+  const withoutFilmstrips = (value) => JSON.parse(JSON.stringify(value, (key, v) => (key === 'filmstrip' ? undefined : v)));
+  const result = withoutFilmstrips({ date: new Date().toISOString(), runs, ...measured, ...(applied ? { applied } : {}) });
   writeFileSync(join(ROOT, 'bench', 'page-results.json'), `${JSON.stringify(result, null, 2)}\n`);
   const md = [
     `# Page benchmark (${result.date.slice(0, 10)})`,
@@ -43,6 +56,9 @@ try {
     '',
     pagesTable(measured),
     '',
+    ...(applied
+      ? [`The same pages with Lighthouse's throttling applied (\`throttlingMethod: 'devtools'\`: the slow-4G link and the 4× CPU slowdown really applied while the page loads), ${runs > 1 ? `median of ${runs} runs` : '1 run'}, against the floor measured the same way. Filmstrips of the floor and of \`/\`: bench/filmstrips/.`, '', appliedTable(applied), '']
+      : []),
     ...(baseline ? [`Side by side with ${baseline.name} (\`--baseline ${baselineRef}\`), served by its own production server through the same front; each page's runs alternate between the two builds.`, '', baselineTable(measured), ''] : []),
   ].join('\n');
   writeFileSync(join(ROOT, 'bench', 'page-results.md'), md);

@@ -3,6 +3,34 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM, lighthouseAlternating, lighthouseMedian, measureJs } from './lib.mjs';
 
+/**
+ * Applied throttling beside the simulation: the slow-4G link and the 4× CPU slowdown really
+ * applied to the browser ('devtools'), each page against the floor measured the same way.
+ */
+export async function measureApplied({ siteUrl, floorUrl, pages, runs }) {
+  const floor = await lighthouseMedian(`${floorUrl}/`, runs, 'devtools');
+  const rows = [];
+  for (const path of pages) {
+    const lighthouse = await lighthouseMedian(`${siteUrl}${path}`, runs, 'devtools');
+    rows.push({ path, lighthouse });
+    console.log(`${path} (applied): FCP ${Math.round(lighthouse.fcp)} ms (${(lighthouse.fcp / floor.fcp).toFixed(2)}× floor), LCP ${Math.round(lighthouse.lcp)} ms (${(lighthouse.lcp / floor.lcp).toFixed(2)}× floor)`);
+  }
+  return { floor, pages: rows };
+}
+
+/** The Markdown table of a measureApplied result: first paint and LCP as ratios to the floor's. */
+export function appliedTable({ floor, pages }) {
+  const row = (name, lh) =>
+    `| ${name} | ${lh.performance} | ${Math.round(lh.fcp)} | ${(lh.fcp / floor.fcp).toFixed(2)} | ${Math.round(lh.lcp)} | ${(lh.lcp / floor.lcp).toFixed(2)} | ${Math.round(lh.tbt)} | ${lh.cls.toFixed(3)} |`;
+  return [
+    '| page | perf | FCP ms | FCP × floor | LCP ms | LCP × floor | TBT ms | CLS |',
+    '|---|---|---|---|---|---|---|---|',
+    row('floor (minimal Next page)', floor),
+    ...pages.map((r) => row(`\`${r.path}\``, r.lighthouse)),
+    ...retried([{ path: 'floor', lighthouse: floor }, ...pages]),
+  ].join('\n');
+}
+
 /** The six key pages the budgets are measured on. */
 export const KEY_PAGES = ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en', '/help-centre'];
 
