@@ -90,7 +90,7 @@ test.describe('The Love Blueprint landing page', () => {
 });
 
 test.describe('every edition', () => {
-  const SPEC_ORDER = ['English', 'Français', 'বাংলা', 'Deutsch', 'Español', 'Русский', '简体中文', '日本語', 'ไทย', 'Português', 'Nederlands', 'Polski', 'Українська', 'العربية', 'Ελληνικά', 'Tagalog', '한국어'];
+  const SPEC_ORDER = ['English', 'Français', 'বাংলা', 'Deutsch', 'Español', 'Русский', '简体中文', '日本語', 'ไทย', 'Português', 'Nederlands', 'Polski', 'Українська', 'العربية', 'Ελληνικά', 'Filipino', '한국어'];
 
   test("the landing page and the dialog offer all 17 in SPEC.md's order, and the page's own language comes selected", async ({ page }) => {
     await page.goto('/ja/the-love-blueprint');

@@ -23,7 +23,7 @@ export const localeNames: Record<Locale, string> = {
   uk: 'Українська',
   ar: 'العربية',
   el: 'Ελληνικά',
-  tl: 'Tagalog',
+  tl: 'Filipino',
   ko: '한국어',
 };
 
