@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flatten, icuArguments, type Catalogue } from './message-structure';
+import { locales } from './locales';
 
 const load = (locale: string) =>
   flatten(JSON.parse(readFileSync(join(__dirname, '../../content/messages', `${locale}.json`), 'utf8')) as Catalogue);
@@ -15,6 +16,13 @@ describe('message catalogues', () => {
   });
 
   // Every other locale's keys, ICU arguments and compilation are checked by completeness.test.ts.
+
+  it('the Terms page fails with the FAQs’ message in every language (SPEC.md: "the same message")', () => {
+    for (const locale of locales) {
+      const own = load(locale);
+      expect(own.get('errors.terms'), locale).toBe(own.get('errors.faqs'));
+    }
+  });
 });
 
 describe('icuArguments', () => {

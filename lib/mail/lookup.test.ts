@@ -29,7 +29,7 @@ describe('"find my purchases" email', () => {
   it('is written in the language of the newest purchase: Japanese, and Arabic right to left', () => {
     const japanese = buildLookupEmail(mail, 'ja', ja);
     expect(japanese.subject).toBe('Amoraでのご購入：新しいダウンロードリンク');
-    expect(japanese.text).toContain('2026年11月2日 購入 · 注文 order-1');
+    expect(japanese.text).toContain('購入日：2026年11月2日 · ご注文番号：order-1');
     expect(japanese.html).toContain('ライブラリを開く');
     expect(japanese.html).toContain('<html lang="ja" dir="ltr">');
 
@@ -37,7 +37,7 @@ describe('"find my purchases" email', () => {
     expect(arabic.subject).toContain('مشترياتك من Amora');
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.text).toContain('يعمل كل رابط لمدة 7 أيام');
-    expect(arabic.html).toContain('افتح مكتبتك');
+    expect(arabic.html).toContain('فتح مكتبتك');
     for (const order of mail.orders) expect(arabic.text).toContain(order.link);
   });
 });

@@ -59,7 +59,7 @@ describe('magic-link email', () => {
       expect(part).toMatch(/7,99\s\$US/);
       expect(part).toContain('Carte se terminant par 4242');
       expect(part).toContain('support@amora.example');
-      expect(part).toContain(`« ${fr.shop.acceptDelivery} »`);
+      expect(part).toContain(`«\u00a0${fr.shop.acceptDelivery}\u00a0»`);
     }
     expect(french.subject).toBe('Votre exemplaire de The Love Blueprint est prêt');
     expect(french.html).toContain('<html lang="fr" dir="ltr">');
