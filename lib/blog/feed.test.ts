@@ -50,6 +50,7 @@ describe('the Atom feed of each language', () => {
     expect(feed.self).toBe(`${SITE}${prefix}/feed.xml`);
     expect(feed.url).toBe(`${SITE}${prefix}/blog`);
     expect(feed.authors.map((author) => author.name)).toEqual(['Amora']);
+    expect(feed.image?.url).toBe(`${SITE}/apple-icon.png`);
 
     // Every article the language's blog page lists (English ones included where untranslated).
     expect(feed.items).toHaveLength(input.posts.length);
