@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { StaticImage } from '@/components/ui/StaticImage';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -11,6 +12,7 @@ import { localizePath } from '@/lib/i18n/paths';
 import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/site';
 import { titleMetadata } from '@/components/layout/TitlePage';
+import { blogAlternates } from '@/lib/blog/feed-link';
 import { Carousel } from '@/components/ui/Carousel';
 import { BlogFilter } from '@/components/blog/BlogFilter';
 import { categoryLabels } from '@/lib/blog/category-labels';
@@ -20,7 +22,13 @@ import { Pagination } from '@/components/blog/Pagination';
 import styles from '@/components/blog/Blog.module.css';
 import primitives from '@/components/ui/primitives.module.css';
 
-export const generateMetadata = titleMetadata('blog');
+const blogMetadata = titleMetadata('blog');
+
+/** The blog's title and description, and the link to its language's Atom feed. */
+export async function generateMetadata(): Promise<Metadata> {
+  const [metadata, alternates] = await Promise.all([blogMetadata(), getPageLocale().then(blogAlternates)]);
+  return { ...metadata, alternates };
+}
 
 type Props = { searchParams: Promise<{ category?: string | string[]; page?: string | string[] }> };
 

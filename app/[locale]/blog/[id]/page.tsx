@@ -13,6 +13,7 @@ import { htmlToText, sanitizeHtml } from '@/lib/security/sanitize-html';
 import { socialMetadata } from '@/lib/seo/social';
 import { canonicalUrl } from '@/lib/seo/page-url';
 import { articleCard } from '@/lib/seo/article-card';
+import { blogAlternates } from '@/lib/blog/feed-link';
 import { site } from '@/lib/site';
 import { env } from '@/lib/env';
 import { urlsIn } from '@/lib/seo/alternates';
@@ -46,6 +47,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: post.title,
     description,
+    alternates: await blogAlternates(locale),
     ...socialMetadata({ title: `${post.title} · ${site.brand}`, description, locale, image, type: 'article', modifiedTime: post.updated_at, url: await canonicalUrl(locale) }),
   };
 }
