@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flatten, icuArguments, type Catalogue } from './message-structure';
+import { icuArguments } from './message-structure';
+import { localeMessages as load } from './locale-texts';
 import { locales } from './locales';
-
-const load = (locale: string) =>
-  flatten(JSON.parse(readFileSync(join(__dirname, '../../content/messages', `${locale}.json`), 'utf8')) as Catalogue);
 
 const english = load('en');
 
