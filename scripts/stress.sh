@@ -5,9 +5,9 @@
 # Extra arguments go to Playwright (for example --repeat-each=10).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-TIMED_SPECS=(e2e/library-lookup.spec.ts e2e/faults.spec.ts e2e/log-pipe.spec.ts e2e/loading.spec.ts e2e/restart.spec.ts)
+TIMED_SPECS=(e2e/library-lookup.spec.ts e2e/faults.spec.ts e2e/log-pipe.spec.ts e2e/loading.spec.ts e2e/restart.spec.ts e2e/chrome.spec.ts)
 # Of those files, the tests whose outcome depends on time (their titles).
-TIMED_TESTS='does not wait for the lookup|without waiting for the backend|slow:|recovers|SMTP is down|database is down|exits at once|log reader|by the load event|first interaction|restart'
+TIMED_TESTS='does not wait for the lookup|without waiting for the backend|slow:|recovers|SMTP is down|database is down|exits at once|log reader|by the load event|first interaction|restart|section'
 
 hogs=()
 for _ in $(seq "$(nproc 2>/dev/null || echo 2)"); do
