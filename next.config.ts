@@ -13,6 +13,9 @@ const nextConfig: NextConfig = {
   // captured: the document store keeps plain HTML.
   compress: false,
   reactStrictMode: true,
+  // The first screen's CSS inside the HTML: on a slow phone a stylesheet is one more round trip
+  // before anything paints (docs/first-paint.md). The CSP allows it by hash (lib/security/style-hashes.ts).
+  experimental: { inlineCss: true },
   // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdf-lib', '@pdf-lib/fontkit', 'wawoff2', 'regenerator-runtime'],
   // Security headers are set by the front door on every response (lib/server/front-door.ts).

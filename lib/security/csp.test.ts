@@ -20,6 +20,13 @@ describe('page CSP', () => {
     expect(prod).not.toContain('unsafe-inline');
   });
 
+  it("adds the build's inlined stylesheets by hash to both style directives, nothing else", () => {
+    const d = directives(buildPageCsp('abc123', { development: false, upgradeInsecure: true, styleHashes: ["'sha256-AAAA'"] }));
+    expect(d.get('style-src')).toEqual(["'self'", "'nonce-abc123'", "'sha256-AAAA'"]);
+    expect(d.get('style-src-elem')).toEqual(["'self'", "'nonce-abc123'", "'sha256-AAAA'"]);
+    expect(d.get('style-src-attr')).toEqual(["'none'"]);
+  });
+
   it('locks down objects, base, forms and framing, from a default of none', () => {
     const d = directives(prod);
     expect(d.get('default-src')).toEqual(["'none'"]);

@@ -4,18 +4,20 @@
  * own scripts). 'strict-dynamic' lets those scripts load the app's chunks; nothing
  * inline runs without the nonce, and no script may use eval.
  */
-export function buildPageCsp(nonce: string, options: { development: boolean; upgradeInsecure: boolean }): string {
+export function buildPageCsp(nonce: string, options: { development: boolean; upgradeInsecure: boolean; styleHashes?: readonly string[] }): string {
   const scriptSrc = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"];
   // React's development build needs eval for its debugging aids; production never gets it.
   if (options.development) scriptSrc.push("'unsafe-eval'");
+  const styleSources = ["'self'", `'nonce-${nonce}'`, ...(options.styleHashes ?? [])];
   const directives: string[] = [
     "default-src 'none'",
     `script-src ${scriptSrc.join(' ')}`,
     // Stylesheets from our origin, and <style> elements only with the nonce (Next stamps its own;
     // Radix's scroll lock takes it from get-nonce: instrumentation-client.ts). The server HTML has
     // no style attributes; styles set from scripts (element.style) are not governed by CSP.
-    `style-src 'self' 'nonce-${nonce}'`,
-    `style-src-elem 'self' 'nonce-${nonce}'`,
+    // The build's own inlined stylesheets are allowed by hash (lib/security/style-hashes.ts).
+    `style-src ${styleSources.join(' ')}`,
+    `style-src-elem ${styleSources.join(' ')}`,
     "style-src-attr 'none'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -43,6 +43,8 @@ export type FrontDoorOptions = {
   development: boolean;
   /** How long a rendered document is kept (0 in development: every change shows at once). */
   documentTtlMs?: number;
+  /** CSP hashes of the stylesheets the build inlines into documents (lib/security/style-hashes.ts). */
+  styleHashes?: readonly string[];
 };
 
 // Read here (from a trusted proxy only), then replaced by what this module decided. Next builds
@@ -63,7 +65,7 @@ export function attachFrontDoor(server: Server, options: FrontDoorOptions): void
   refuseOutsideRequests(server);
 }
 
-export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000 }: FrontDoorOptions) {
+export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000, styleHashes = [] }: FrontDoorOptions) {
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
   const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024 });
   const compress = compression({ threshold: 1024 });
@@ -136,7 +138,7 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
 
     // 5. The nonce, and the headers every response leaves with.
     const nonce = createNonce();
-    const csp = buildPageCsp(nonce, { development, upgradeInsecure: !development && https });
+    const csp = buildPageCsp(nonce, { development, upgradeInsecure: !development && https, styleHashes });
     req.headers[NONCE_HEADER] = nonce;
     req.headers['content-security-policy'] = csp;
     const policy: DocumentPolicy = { personal: false, shareable: true };
