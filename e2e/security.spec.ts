@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { startServer } from './support/server';
 import { PORTS } from './support/ports';
 import { test, expect, routes } from './fixtures';
@@ -58,15 +59,23 @@ test.describe('HTTP security headers', () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
-  test('every <style> carries this response’s nonce and no element has a style attribute, rendered or from the document store', async ({ request }) => {
-    // The CSP allows <style> only by nonce and no style attributes (lib/security/csp.ts); each
-    // page twice, the second answer from the document store with its own nonce.
+  test('every <style> carries this response’s nonce or is the build’s own CSS, allowed by its hash, and no element has a style attribute, rendered or from the document store', async ({ request }) => {
+    // The CSP allows <style> only by nonce, or by the hash of the build's inlined CSS, and no style
+    // attributes (lib/security/csp.ts, style-hashes.ts); each page twice, the second answer from
+    // the document store with its own nonce.
     for (const path of ['/', '/fr', '/ar', '/the-love-blueprint', '/blog', '/help-centre', '/manage-cookies']) {
       for (let i = 0; i < 2; i++) {
         const response = await request.get(path);
-        const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy']!)![1];
-        const tags = (await response.text()).match(/<[a-zA-Z][^>]*>/g) ?? [];
-        for (const tag of tags.filter((t) => /^<style\b/i.test(t))) expect(tag, path).toContain(`nonce="${nonce}"`);
+        const csp = response.headers()['content-security-policy']!;
+        const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+        const html = await response.text();
+        const styles = [...html.matchAll(/(<style\b[^>]*>)([\s\S]*?)<\/style>/gi)];
+        expect(styles.length, path).toBeGreaterThan(0);
+        for (const [, tag, text] of styles) {
+          const hash = `'sha256-${createHash('sha256').update(text!).digest('base64')}'`;
+          expect(tag!.includes(`nonce="${nonce}"`) || (text!.length > 0 && csp.includes(hash)), `${path}: ${tag}`).toBe(true);
+        }
+        const tags = html.match(/<[a-zA-Z][^>]*>/g) ?? [];
         for (const tag of tags.filter((t) => /^<link\b[^>]*rel="stylesheet"[^>]*data-precedence="next"/.test(t))) expect(tag, path).toContain(`nonce="${nonce}"`);
         expect(tags.filter((t) => /\sstyle=/i.test(t)), path).toEqual([]);
       }
@@ -107,10 +116,12 @@ test.describe('CSP in the browser', () => {
     await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
     const response = await page.goto('/en/manage-cookies', { waitUntil: 'networkidle' });
     const nonce = /'nonce-([^']+)'/.exec((await response!.allHeaders())['content-security-policy']!)![1];
+    // The server's own (the build's CSS, allowed by hash) are marked; only what scripts add is counted.
+    await page.evaluate(() => document.querySelectorAll('style').forEach((style) => style.setAttribute('data-from-server', '')));
     await page.getByRole('main').getByRole('button', { name: 'Change cookie preferences' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     // Radix's react-remove-scroll-bar injects it; its nonce comes from instrumentation-client.ts.
-    const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.nonce));
+    const styles = await page.evaluate(() => [...document.querySelectorAll<HTMLStyleElement>('style:not([data-from-server])')].map((style) => style.nonce));
     expect(styles.length).toBeGreaterThan(0);
     for (const stamped of styles) expect(stamped).toBe(nonce);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
