@@ -1,6 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { test, expect } from './fixtures';
+import { FULL_CHROMIUM } from './support/chromium';
 
 /**
  * Lighthouse's bf-cache audit passes on the key pages: the browser goes back to each one from its
@@ -11,7 +12,8 @@ const PAGES = ['/', '/blog/first-date-questions-that-matter', '/the-love-bluepri
 
 test('Lighthouse bf-cache: the key pages are restored from the back/forward cache', async ({ baseURL, launchOptions }) => {
   test.setTimeout(120_000);
-  const chrome = await chromeLauncher.launch({ chromePath: launchOptions.executablePath, chromeFlags: ['--headless=new', ...(launchOptions.args ?? [])] });
+  // The full browser: the old headless shell the other specs drive has no back/forward cache.
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? FULL_CHROMIUM, chromeFlags: ['--headless=new', ...(launchOptions.args ?? [])] });
   try {
     // Lighthouse clears the origin's cookies before it loads a page: consent goes in a header.
     const audits: { path: string; headers: Record<string, string>; banner?: boolean }[] = [

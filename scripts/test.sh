@@ -3,9 +3,10 @@
 # fail as early as they can:
 #   1. npm packages; then lint, type checks and the pure unit tests (`npm run test:unit`): no
 #      build, browser or database, so a broken unit fails within about two minutes
-#   2. Debian's packages the later tiers drive, when missing: chromium (Playwright cannot download
-#      browsers here), nginx and openssl (the production topology), poppler-utils (the books read
-#      back), a Java runtime (the Nu HTML Checker), postgresql; then a production build and a
+#   2. Debian's packages the later tiers drive, when missing: chromium and its headless shell
+#      (Playwright cannot download browsers here), nginx and openssl (the production topology),
+#      poppler-utils (the books read back), a Java runtime (the Nu HTML Checker), postgresql; then
+#      a production build (and the embedded database's template, dist/pglite-template-*) and a
 #      throwaway PostgreSQL server, stopped afterwards; then the integration tests
 #      (`npm run test:integration`: databases, poppler, child processes)
 #   3. the end-to-end suite (`npm run test:e2e`, scripts/e2e.sh): Playwright against the production
@@ -23,14 +24,26 @@ echo "==> Installing npm packages"
 npm install --no-audit --no-fund
 
 echo "==> Tier 1: lint, types and unit tests"
-npm run lint
-npm run typecheck
+# Lint and the type checker each keep one core busy: side by side, lint's report printed after.
+lint_log=$(mktemp)
+npm run lint >"$lint_log" 2>&1 &
+lint_pid=$!
+types_status=0
+npm run typecheck || types_status=$?
+lint_status=0
+wait "$lint_pid" || lint_status=$?
+cat "$lint_log"
+rm -f "$lint_log"
+[ "$lint_status" -eq 0 ] && [ "$types_status" -eq 0 ] || exit 1
 npm run test:unit
 
 echo "==> Tier 2: Debian's packages, build, integration tests"
 # Each needed Debian package whose program is missing, installed in one go.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The same Chromium without the browser's UI: the e2e suite drives it, in half the CPU time
+# (e2e/support/chromium.ts); the full browser typesets books and runs Lighthouse.
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 # pdftotext and pdftoppm read back the stamped PDFs (lib/shop/stamp.integration.test.ts).
