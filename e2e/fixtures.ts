@@ -41,6 +41,24 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
+ * Collects the page's Content Security Policy violations from here on, across navigations: the
+ * documents' own `securitypolicyviolation` events and Chromium's console reports of what it blocked.
+ */
+export async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  const reported: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) reported.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __csp: string[] }).__csp ??= [];
+      (window as unknown as { __csp: string[] }).__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return async () => [...reported, ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))];
+}
+
+/**
  * Stops the page's clock (installed with page.clock.install() before navigation, and running at
  * the page's own pace until now), so from here on only the test moves it, with runFor(). The pause
  * is set a few seconds ahead, so it never falls in the page's past on a slow machine.

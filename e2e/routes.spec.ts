@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, routes, test, expect } from './fixtures';
+import { expectNoAxeViolations, routes, test, expect, watchCspViolations } from './fixtures';
 import french from '../content/messages/fr.json';
 
 // The placeholder pages' exact titles (SPEC.md), checked on the same load as the rest.
@@ -13,13 +13,16 @@ const PLACEHOLDER_TITLES: Record<string, string> = {
 
 test.describe('every route', () => {
   for (const route of routes) {
-    test(`${route} answers 200, has one h1, and passes axe`, async ({ page }) => {
+    test(`${route} answers 200, has one h1, breaks no CSP rule, and passes axe`, async ({ page }) => {
+      const violations = await watchCspViolations(page);
       const response = await page.goto(route);
       expect(response?.status()).toBe(200);
       await expect(page.locator('h1')).toHaveCount(1);
       if (PLACEHOLDER_TITLES[route]) await expect(page.locator('h1')).toHaveText(PLACEHOLDER_TITLES[route]);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expectNoAxeViolations(page);
+      // After the scan: by then the page's lazily loaded scripts and styles have come too.
+      expect(await violations()).toEqual([]);
     });
   }
 
