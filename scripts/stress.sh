@@ -22,6 +22,6 @@ status=0
 echo "==> Timed specs, 5 times each"
 npx playwright test --project=chromium --repeat-each=5 --grep "$TIMED_TESTS" "${TIMED_SPECS[@]}" "$@" || status=1
 echo "==> The cluster kill test, 5 times"
-npx playwright test --project=load --repeat-each=5 --grep 'killed mid-traffic' e2e/cluster.spec.ts "$@" || status=1
+npx playwright test --project=load --workers=1 --repeat-each=5 --grep 'killed mid-traffic' e2e/cluster.spec.ts "$@" || status=1
 echo "==> test:stress finished in $(( $(date +%s) - started )) s: $([ $status -eq 0 ] && echo green || echo RED)"
 exit $status

@@ -21,7 +21,8 @@ as_root() {
 }
 
 echo "==> Installing npm packages"
-npm install --no-audit --no-fund
+# --prefer-offline: what the npm cache holds is used without asking the registry again (the lockfile pins every version).
+npm install --no-audit --no-fund --prefer-offline
 
 echo "==> Tier 1: lint, types and unit tests"
 # Lint and the type checker each keep one core busy: side by side, lint's report printed after.
