@@ -6,11 +6,11 @@ import { e2eChromium } from './e2e/support/chromium';
 
 const baseURL = urlOf(PORTS.main);
 // Specs that keep both cores busy (a cluster of servers, a request flood, a 200-request download
-// burst, all 17 editions bought and stamped): they run after the rest, in a run of their own
+// burst, all 17 editions bought and stamped): they run after the page tests, in a run of their own
 // (scripts/e2e.sh), two at a time: the kill test holds with both cores hogged (npm run test:stress).
 const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts', '**/security-review-2.spec.ts', '**/no-chromium.spec.ts'];
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
-// Lighthouse start browsers of their own): in the same run as the chromium project.
+// Lighthouse start browsers of their own): a run of their own, after the rest.
 const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts', '**/structured-data.spec.ts', '**/bf-cache.spec.ts'];
 
 /** The test PostgreSQL's URL, but through the fault backend's proxy port. */
@@ -70,22 +70,20 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
     },
   },
-  // scripts/e2e.sh (npm run test:e2e) runs chromium and audit together, then load, each run whatever
-  // the other did: the load specs keep both cores busy for minutes, so nothing else runs beside them.
-  // A run takes its projects' tests in this order: the auditors' long checks (about a minute each)
-  // first, so the many short page tests fill the workers to the end.
+  // scripts/e2e.sh (npm run test:e2e) runs the projects one after another, each whatever the others
+  // did: the load specs keep both cores busy for minutes, so nothing else runs beside them.
   projects: [
-    { name: 'audit', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: AUDIT_SPECS },
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: [...LOAD_SPECS, ...AUDIT_SPECS] },
     { name: 'load', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LOAD_SPECS },
+    { name: 'audit', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: AUDIT_SPECS },
   ],
   webServer: serversFor(process.env.E2E_PROJECT),
 });
 
 /**
- * The servers a run starts. scripts/e2e.sh names the first project of each of its runs
- * (E2E_PROJECT): the load specs start their own servers and need only the hostile backend; the
- * auditors run alone (E2E_PROJECT=audit) need only the main site, and wait for no idle sites.
+ * The servers a run starts. scripts/e2e.sh names the one project each of its runs is for
+ * (E2E_PROJECT): the load specs start their own servers and need only the hostile backend, the
+ * auditors only the main site, so neither run waits for, nor shares the cores with, five idle sites.
  */
 function serversFor(project: string | undefined) {
   const backend = {

@@ -1,4 +1,4 @@
-import { test, expect, expectNoAxeViolations, imagesSettled } from './fixtures';
+import { test, expect, expectNoAxeViolations, imagesSettled, isHydrated } from './fixtures';
 import { PORTS, urlOf } from './support/ports';
 
 type ApiPost = { id: string; title: string; category: { name: string } };
@@ -16,7 +16,11 @@ test.describe('blog listing', () => {
       await expect(slides.nth(i).getByText('Read full article')).toBeAttached();
     }
     await expect(carousel.getByRole('button', { name: 'Previous article' })).toBeDisabled();
+    // The buttons are React's: a click before the page's script has run goes nowhere, on a starved
+    // machine as on a slow phone (this test is about what they do, not about that moment).
+    await expect.poll(() => isHydrated(page), { timeout: 20_000 }).toBe(true);
     await carousel.getByRole('button', { name: 'Next article' }).click();
+    await expect(carousel.getByRole('button', { name: 'Previous article' })).toBeEnabled();
     await carousel.getByRole('button', { name: 'Next article' }).click();
     await expect(carousel.getByRole('button', { name: 'Next article' })).toBeDisabled();
   });

@@ -40,6 +40,9 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
+/** Whether React has hydrated the document: it marks the root it hydrates with a `__reactContainer$…` property. */
+export const isHydrated = (page: Page) => page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')));
+
 /**
  * Collects the page's Content Security Policy violations from here on, across navigations: the
  * documents' own `securitypolicyviolation` events and Chromium's console reports of what it blocked.

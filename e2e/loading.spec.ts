@@ -1,8 +1,4 @@
-import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
-
-/** React marks the document it hydrated with a `__reactContainer$…` property. */
-const hydrated = (page: Page) => page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')));
+import { test, expect, isHydrated } from './fixtures';
 
 /**
  * Documents carry Next's own script tags, whether rendered for this request or served from the
@@ -25,7 +21,7 @@ for (const path of ['/', '/blog', '/the-love-blueprint/en']) {
         return { lastResponse: Math.max(...ends), load: navigation.loadEventStart };
       }, named);
       expect(timing.lastResponse).toBeLessThanOrEqual(timing.load);
-      await expect.poll(() => hydrated(page), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
     }
   });
 }
