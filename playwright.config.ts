@@ -108,6 +108,8 @@ function serversFor(project: string | undefined) {
       CONTENT_API_URL: `http://127.0.0.1:${PORTS.faultHttp}`,
       // The fault relay offers no STARTTLS (finding 10: smtp:// requires it unless told otherwise).
       SMTP_URL: `smtp://127.0.0.1:${PORTS.faultSmtp}?tls=off`,
+      // A refused email is tried again after 4 s, not 30: the SMTP-down test waits for that retry.
+      MAIL_RETRY_SECONDS: '4',
       // PostgreSQL through the switchable proxy when the test run has one (npm test does).
       ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: faultyDatabaseUrl(process.env.TEST_DATABASE_URL) } : {}),
     }),

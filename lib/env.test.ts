@@ -9,6 +9,7 @@ describe('parseEnv', () => {
     expect(env.contentApiUrl).toBeUndefined();
     expect(env.dataDir).toBe('./.data');
     expect(env.mailOutboxDir).toBe('./.data/outbox');
+    expect(env.mailRetrySeconds).toBe(30);
     expect(env.databaseUrl).toBeUndefined();
     expect(env.smtpUrl).toBeUndefined();
     expect(env.appSecret).toBeUndefined();
@@ -31,6 +32,8 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DOWNLOAD_LIMIT_PER_MINUTE: '0' })).toThrow(/DOWNLOAD_LIMIT_PER_MINUTE must be between 1/);
     expect(() => parseEnv({ STATUS_LIMIT_PER_MINUTE: '0' })).toThrow(/STATUS_LIMIT_PER_MINUTE must be between 1/);
     expect(() => parseEnv({ HOST: 'evil host' })).toThrow(/HOST must be a host name/);
+    expect(() => parseEnv({ MAIL_RETRY_SECONDS: '0' })).toThrow(/MAIL_RETRY_SECONDS must be between 1 and 1800/);
+    expect(parseEnv({ MAIL_RETRY_SECONDS: '5' }).mailRetrySeconds).toBe(5);
   });
 
   it('derives SITE_URL from PORT and the outbox from DATA_DIR', () => {

@@ -60,6 +60,7 @@ const envSchema = z.object({
     }
   }, 'may say ?tls=off (clear text to a relay on this host or private network) and no other tls value'),
   MAIL_OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  MAIL_RETRY_SECONDS: count(30, 1, 1800),
   APP_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters long (use `openssl rand -hex 32`)').optional(),
@@ -105,6 +106,8 @@ export type Env = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailOutboxDir: string;
+  /** The wait before a refused email's first retry; each later one waits twice as long (at most 30 min). */
+  mailRetrySeconds: number;
   appSecret: string | undefined;
   payments: PaymentsConfig;
   /** The browser that typesets the book at build time; unset: the usual install locations. */
@@ -148,6 +151,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     databaseUrl: value.DATABASE_URL,
     smtpUrl: value.SMTP_URL,
     mailOutboxDir: value.MAIL_OUTBOX_DIR ?? `${stripTrailingSlash(dataDir)}/outbox`,
+    mailRetrySeconds: value.MAIL_RETRY_SECONDS,
     appSecret: value.APP_SECRET,
     payments:
       value.PAYMENT_PROVIDER === 'stripe'

@@ -29,9 +29,9 @@ type QueuedMail = {
 /** The page a magic link opens. */
 export const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}/library/${token}`;
 
-/** Retry backoff: 30 s, 1 min, 2 min … capped at 30 min. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 1800);
+/** Retry backoff: `first` seconds (MAIL_RETRY_SECONDS, 30 by default), then twice as long each time, capped at 30 min. */
+export function retryDelaySeconds(attempts: number, first = 30): number {
+  return Math.min(first * 2 ** Math.max(0, attempts - 1), 1800);
 }
 
 /**
@@ -42,7 +42,7 @@ export function retryDelaySeconds(attempts: number): number {
  */
 export async function deliverPendingMail(
   db: Db,
-  options: { siteUrl: string; secret: string; send: (mail: OutgoingMail) => Promise<unknown>; now?: number },
+  options: { siteUrl: string; secret: string; send: (mail: OutgoingMail) => Promise<unknown>; now?: number; firstRetrySeconds?: number },
 ): Promise<{ sent: number; failed: number }> {
   const { rows } = await db.query<QueuedMail>(
     `UPDATE mail_queue q SET attempts = q.attempts + 1, next_attempt_at = now() + interval '5 minutes'
@@ -65,7 +65,7 @@ export async function deliverPendingMail(
       failed += 1;
       await db.query(
         `UPDATE mail_queue SET last_error = $2, next_attempt_at = now() + ($3 || ' seconds')::interval WHERE id = $1`,
-        [row.id, String((error as Error).message ?? error).slice(0, 500), String(retryDelaySeconds(row.attempts))],
+        [row.id, String((error as Error).message ?? error).slice(0, 500), String(retryDelaySeconds(row.attempts, options.firstRetrySeconds))],
       );
     }
   }

@@ -9,14 +9,16 @@ import { answerLookupRequests } from './lookup';
 import { sweepRateLimits } from '@/lib/security/rate-limit';
 import { serialRunner } from '@/lib/async/serial-runner';
 
-const RETRY_INTERVAL_MS = 15_000;
+// The retry loop's period: 15 s, or half of a shorter MAIL_RETRY_SECONDS, so a due email waits
+// at most half its delay again.
+const retryIntervalMs = () => Math.min(15_000, env().mailRetrySeconds * 500);
 // "Find my purchases" requests wait for this tick, not for the request (finding 8): seconds, not 15.
 const LOOKUP_INTERVAL_MS = 2_000;
 
 /** One pass over the queue; never throws (a failure stays queued). */
 async function deliverPending(): Promise<unknown> {
   try {
-    return await deliverPendingMail(await getDb(), { siteUrl: env().siteUrl, secret: appSecret(), send: sendMail });
+    return await deliverPendingMail(await getDb(), { siteUrl: env().siteUrl, secret: appSecret(), send: sendMail, firstRetrySeconds: env().mailRetrySeconds });
   } catch (error) {
     console.error('Mail delivery failed; it will be retried', error);
     return undefined;
@@ -59,7 +61,7 @@ export function startMailWorker(): void {
     void getDb()
       .then(sweepRateLimits)
       .catch(() => undefined);
-  }, RETRY_INTERVAL_MS);
+  }, retryIntervalMs());
   mail.worker.unref?.();
   setInterval(() => void mail.lookups(), LOOKUP_INTERVAL_MS).unref?.();
 }

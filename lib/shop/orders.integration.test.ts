@@ -191,7 +191,12 @@ describe.each(backends)('order store on %s', (_name, open) => {
 
 describe('retry backoff', () => {
   it('doubles from 30 s and caps at 30 min', () => {
-    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([30, 60, 120, 240]);
+    expect([1, 2, 3, 4].map((attempts) => retryDelaySeconds(attempts))).toEqual([30, 60, 120, 240]);
     expect(retryDelaySeconds(20)).toBe(1800);
+  });
+
+  it('starts from MAIL_RETRY_SECONDS when one is set, under the same cap', () => {
+    expect([1, 2, 3].map((attempts) => retryDelaySeconds(attempts, 4))).toEqual([4, 8, 16]);
+    expect(retryDelaySeconds(30, 4)).toBe(1800);
   });
 });
