@@ -12,6 +12,7 @@ import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-gu
 import { captureDocument, type CapturedDocument } from './capture';
 import { isRefusedMethod, refuseMethod, refuseOutsideRequests } from './methods';
 import { storedDocument, withNonce, type StoredDocument, createDocumentStore } from './document-store';
+import { sendPrecompressed } from './precompressed';
 
 /**
  * How every request is served: `npm start` and `npm run dev` run this in front of Next's own
@@ -29,7 +30,8 @@ import { storedDocument, withNonce, type StoredDocument, createDocumentStore } f
  * 5. A fresh CSP nonce goes on the request (Next stamps its scripts with it); every HTML
  *    response gets the matching policy, the route's caching and referrer headers
  *    (lib/http/document-policy.ts) and the static security headers a route did not set.
- * 6. A page someone else asked for in the last few seconds is served from the document store,
+ * 6. The build's hashed static files go out as the build compressed them (precompressed.ts).
+ *    A page someone else asked for in the last few seconds is served from the document store,
  *    with this response's own nonce, without running Next at all.
  * 7. Otherwise Next renders it. The document leaves whole (capture.ts), and is kept for the
  *    next visitors when it may be shared: a 200 HTML answer to a GET with no cookie of its own,
@@ -45,6 +47,8 @@ export type FrontDoorOptions = {
   documentTtlMs?: number;
   /** CSP hashes of the stylesheets the build inlines into documents (lib/security/style-hashes.ts). */
   styleHashes?: readonly string[];
+  /** The build's static files with their compressed copies (`.next/static`); unset: Next serves them all. */
+  staticDir?: string;
 };
 
 // Read here (from a trusted proxy only), then replaced by what this module decided. Next builds
@@ -65,7 +69,7 @@ export function attachFrontDoor(server: Server, options: FrontDoorOptions): void
   refuseOutsideRequests(server);
 }
 
-export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000, styleHashes = [] }: FrontDoorOptions) {
+export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000, styleHashes = [], staticDir }: FrontDoorOptions) {
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
   const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024 });
   const compress = compression({ threshold: 1024 });
@@ -144,7 +148,8 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
     const policy: DocumentPolicy = { personal: false, shareable: true };
     finishHeadersWith(res, csp, policy, cookies);
 
-    // 6. A page from the store.
+    // 6. A static file the build compressed, or a page from the store.
+    if (staticDir && (await sendPrecompressed(req, res, url.pathname, staticDir))) return;
     const key = route?.kind === 'page' ? documentKey(route, url, consent) : undefined;
     if (key) {
       const stored = documents.find(key, req.headers) ?? (await documents.pending(key, req.headers));

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { resolve } from 'node:path';
 import next from 'next';
 import { env, EnvError } from '@/lib/env';
 import { appSecret } from '@/lib/security/secret';
@@ -40,7 +41,9 @@ async function main() {
   await app.prepare();
   // Production documents carry the build's CSS inline (next.config.ts `inlineCss`); development links it.
   const styleHashes = development ? [] : inlineStyleHashes(buildStylesheets('.next'));
-  attachFrontDoor(server, { handle: app.getRequestHandler(), origin, trustedProxyHops, development, styleHashes });
+  // The build's static files and their compressed copies (scripts/precompress.mjs); development serves its own.
+  const staticDir = development ? undefined : resolve('.next', 'static');
+  attachFrontDoor(server, { handle: app.getRequestHandler(), origin, trustedProxyHops, development, styleHashes, staticDir });
   // Without this, a port already taken would be an uncaught exception that Next logs and survives:
   // a process that looks alive but serves nothing. Only while starting: a later server error (an
   // accept failing under load) must not stop a server that is serving.
