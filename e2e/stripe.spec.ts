@@ -17,12 +17,12 @@ let stripe: FakeStripe;
 let server: TestServer;
 let outbox: string;
 
-test.describe.configure({ mode: 'serial' });
-
+// Each worker that runs tests of this file has its own fake Stripe and server (a port of its own
+// beside PORTS.stripe), so the file's tests spread over the workers instead of queueing on one.
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   stripe = await startFakeStripe({ port: 0, webhookSecret: WEBHOOK_SECRET, secretKey: SECRET_KEY });
-  server = await startServer(PORTS.stripe, {
+  server = await startServer(PORTS.stripe + 100 * test.info().parallelIndex, {
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,

@@ -28,7 +28,7 @@ export const PORTS = {
   reviewHeaders: at(3109),
   /** A server told that one TLS-terminating proxy is in front (TRUSTED_PROXY_HOPS=1). */
   proxied: at(3110),
-  /** e2e/stripe.spec.ts: the site with PAYMENT_PROVIDER=stripe against the fake Stripe. */
+  /** e2e/stripe.spec.ts: the site with PAYMENT_PROVIDER=stripe against the fake Stripe (and 100 up for each further worker). */
   stripe: at(3111),
   /** e2e/library-lookup.spec.ts: small lookup limits. */
   lookupLimits: at(3112),
