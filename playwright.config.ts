@@ -6,11 +6,11 @@ import { e2eChromium } from './e2e/support/chromium';
 
 const baseURL = urlOf(PORTS.main);
 // Specs that keep both cores busy (a cluster of servers, a request flood, a 200-request download
-// burst, all 17 editions bought and stamped): they run after the page tests, beside the auditors
+// burst, all 17 editions bought and stamped): they run after the page tests, in a run of their own
 // (scripts/e2e.sh), two at a time: the kill test holds with both cores hogged (npm run test:stress).
 const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts', '**/security-review-2.spec.ts', '**/no-chromium.spec.ts'];
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
-// Lighthouse start browsers of their own): after the page tests, beside the load specs.
+// Lighthouse start browsers of their own): a run of their own, after the rest.
 const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts', '**/structured-data.spec.ts', '**/bf-cache.spec.ts'];
 
 /** The test PostgreSQL's URL, but through the fault backend's proxy port. */
@@ -70,8 +70,8 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
     },
   },
-  // scripts/e2e.sh (npm run test:e2e) runs the page tests, then the load specs with the auditors,
-  // each run whatever the other did: no `dependencies` that would skip a project.
+  // scripts/e2e.sh (npm run test:e2e) runs the projects one after another, each whatever the others
+  // did: the load specs keep both cores busy for minutes, so nothing else runs beside them.
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: [...LOAD_SPECS, ...AUDIT_SPECS] },
     { name: 'load', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LOAD_SPECS },
@@ -81,10 +81,9 @@ export default defineConfig({
 });
 
 /**
- * The servers a run starts. scripts/e2e.sh names the projects each of its runs is for
- * (E2E_PROJECT, comma-separated): the load specs start their own servers and need only the hostile
- * backend, the auditors only the main site, so that run neither waits for, nor shares the cores
- * with, five idle sites.
+ * The servers a run starts. scripts/e2e.sh names the one project each of its runs is for
+ * (E2E_PROJECT): the load specs start their own servers and need only the hostile backend, the
+ * auditors only the main site, so neither run waits for, nor shares the cores with, five idle sites.
  */
 function serversFor(project: string | undefined) {
   const backend = {
@@ -92,10 +91,8 @@ function serversFor(project: string | undefined) {
     url: `http://127.0.0.1:${PORTS.backend}/health`,
     reuseExistingServer: false,
   };
-  const projects = new Set(project?.split(','));
-  if (projects.size && [...projects].every((name) => name === 'load' || name === 'audit')) {
-    return [...(projects.has('audit') ? [site(PORTS.main)] : []), ...(projects.has('load') ? [backend] : [])];
-  }
+  if (project === 'load') return [backend];
+  if (project === 'audit') return [site(PORTS.main)];
   return [
     site(PORTS.main),
     backend,
