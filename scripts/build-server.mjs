@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const path = (relative) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
 const outdirFlag = process.argv.indexOf('--outdir');
 const outdir = outdirFlag > 0 ? resolve(process.argv[outdirFlag + 1]) : path('dist');
-const entries = { server: 'lib/server/main.ts', books: 'lib/cli/books-main.ts', cluster: 'deploy/cluster-cli.ts', shop: 'lib/cli/shop-main.ts' };
+const entries = { server: 'lib/server/main.ts', books: 'lib/cli/books-main.ts', cluster: 'deploy/cluster-cli.ts', shop: 'lib/cli/shop-main.ts', 'pglite-template': 'lib/cli/pglite-template-main.ts' };
 
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path(file)])),

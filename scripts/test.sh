@@ -6,7 +6,7 @@
 #   2. Debian's packages the later tiers drive, when missing: chromium and its headless shell
 #      (Playwright cannot download browsers here), nginx and openssl (the production topology),
 #      poppler-utils (the books read back), a Java runtime (the Nu HTML Checker), postgresql; then
-#      a production build (and the embedded database's template, dist/pglite-template-*) and a
+#      a production build (and the embedded database's migrated template, dist/pglite-template-*) and a
 #      throwaway PostgreSQL server, stopped afterwards; then the integration tests
 #      (`npm run test:integration`: databases, poppler, child processes)
 #   3. the end-to-end suite (`npm run test:e2e`, scripts/e2e.sh): Playwright against the production

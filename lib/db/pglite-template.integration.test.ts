@@ -4,14 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from './client';
-import { pgliteTemplateFor, pgliteTemplatePath } from './pglite-template';
+import { migrations } from './migrations';
+import { migrationsFingerprint, pgliteTemplateFor, pgliteTemplatePath } from './pglite-template';
+import { writePgliteTemplate } from './pglite-template-writer';
 
 const VERSION = (JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')) as { version: string }).version;
 
 describe('a new embedded database starts from the build’s template', () => {
   // A template that tells itself apart from initdb's output: it has a table initdb never makes.
   const root = mkdtempSync(join(tmpdir(), 'amora-template-'));
-  const template = join(root, 'dist', `pglite-template-${VERSION}.tar.gz`);
+  const template = join(root, 'dist', `pglite-template-${VERSION}-${migrationsFingerprint()}.tar.gz`);
   beforeAll(async () => {
     // Made from the build's own template when there is one (initdb alone takes ~8 s of CPU).
     const source = await PGlite.create(join(root, 'source'), { loadDataDir: pgliteTemplateFor(join(root, 'source'), pgliteTemplatePath()) });
@@ -23,8 +25,9 @@ describe('a new embedded database starts from the build’s template', () => {
     writeFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), JSON.stringify({ version: VERSION }));
   }, 60_000);
 
-  it('is named by the installed PGlite version, and missing without one', () => {
-    expect(pgliteTemplatePath()).toBe(join(process.cwd(), 'dist', `pglite-template-${VERSION}.tar.gz`));
+  it('is named by the installed PGlite version and the migrations, and missing without PGlite', () => {
+    expect(migrationsFingerprint()).toMatch(/^[0-9a-f]{12}$/);
+    expect(pgliteTemplatePath()).toBe(join(process.cwd(), 'dist', `pglite-template-${VERSION}-${migrationsFingerprint()}.tar.gz`));
     expect(pgliteTemplatePath(root)).toBe(template);
     expect(pgliteTemplatePath(join(root, 'nowhere'))).toBeUndefined();
   });
@@ -32,11 +35,30 @@ describe('a new embedded database starts from the build’s template', () => {
   it('is offered for an empty directory only, and only when the build made it', () => {
     const empty = mkdtempSync(join(tmpdir(), 'amora-empty-'));
     expect(pgliteTemplateFor(empty, template)).toBeInstanceOf(Blob);
-    expect(pgliteTemplateFor(empty, join(root, 'dist', 'pglite-template-0.0.0.tar.gz'))).toBeUndefined();
+    expect(pgliteTemplateFor(empty, join(root, 'dist', `pglite-template-0.0.0-${migrationsFingerprint()}.tar.gz`))).toBeUndefined();
     expect(pgliteTemplateFor(empty, undefined)).toBeUndefined();
     writeFileSync(join(empty, 'PG_VERSION'), '17\n');
     expect(pgliteTemplateFor(empty, template)).toBeUndefined();
   });
+
+  it('is made migrated by the build, once', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'amora-project-'));
+    mkdirSync(join(project, 'node_modules/@electric-sql/pglite'), { recursive: true });
+    writeFileSync(join(project, 'node_modules/@electric-sql/pglite/package.json'), JSON.stringify({ version: VERSION }));
+    const made = await writePgliteTemplate(project);
+    expect(made).toEqual({ path: pgliteTemplatePath(project), made: true });
+    // A database loaded from it has every migration before migrate() runs: a new server has none left to apply.
+    const dir = mkdtempSync(join(tmpdir(), 'amora-loaded-'));
+    const loaded = await PGlite.create(dir, { loadDataDir: pgliteTemplateFor(dir, made!.path) });
+    try {
+      const { rows } = await loaded.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(rows.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version));
+    } finally {
+      await loaded.close();
+    }
+    expect(await writePgliteTemplate(project)).toEqual({ path: made!.path, made: false });
+    expect(await writePgliteTemplate(join(project, 'nowhere'))).toBeUndefined();
+  }, 60_000);
 
   describe('openDb in a project whose build made one', () => {
     const cwd = process.cwd();
