@@ -1,4 +1,5 @@
 import { defaultLocale, isLocale, locales, type Locale } from './locales';
+import { qualityList } from '@/lib/http/quality-list';
 
 /**
  * Which language a page request is for, under `localePrefix: 'as-needed'`: English at the bare
@@ -64,17 +65,8 @@ function onSitePath(path: string): string {
  * matched exactly (zh-CN) or by its language (pt-BR → pt, zh-Hans → zh-CN); null for none.
  */
 export function negotiate(header: string | null): Locale | null {
-  if (!header) return null;
-  const wanted = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
-      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of wanted) {
+  for (const { value: tag } of qualityList(header)) {
+    if (tag === '*') continue;
     const exact = locales.find((locale) => locale.toLowerCase() === tag);
     if (exact) return exact;
     const language = tag.split('-')[0];

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
+import { qualityList } from '@/lib/http/quality-list';
 
 /**
  * The build's hashed static files (`/_next/static/…`), sent as the build compressed them
@@ -31,14 +32,8 @@ const TYPES: Record<string, string> = {
 const SAFE_PATH = /^(?:[\w~-][\w.~-]*\/)*[\w~-][\w.~-]*$/;
 
 /** The encodings a client's Accept-Encoding takes (q > 0), lower-cased; `*` stands for any. */
-export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && !(Number(q.slice(2)) > 0))) accepted.add(name.trim());
-  }
-  return accepted;
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  return new Set(qualityList(header).map((entry) => entry.value));
 }
 
 /**
@@ -49,7 +44,7 @@ export async function sendPrecompressed(req: IncomingMessage, res: ServerRespons
   if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range !== undefined || !pathname.startsWith(STATIC_PREFIX)) return false;
   const relative = pathname.slice(STATIC_PREFIX.length);
   const type = TYPES[relative.slice(relative.lastIndexOf('.') + 1)];
-  if (!type || !SAFE_PATH.test(relative) || relative.split('/').includes('..')) return false;
+  if (!type || !SAFE_PATH.test(relative)) return false;
   const file = join(staticDir, relative);
   if (!file.startsWith(staticDir.endsWith(sep) ? staticDir : staticDir + sep)) return false;
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
