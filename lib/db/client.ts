@@ -6,7 +6,7 @@ import { migrations } from './migrations';
 import { processSingleton } from '@/lib/process-singleton';
 import { lockPgliteDir } from './pglite-lock';
 import { tightenTree } from '@/lib/server/private-files';
-import { pgliteTemplateFor, pgliteTemplatePath } from './pglite-template';
+import { pgliteTemplatePath, seedFromTemplate } from './pglite-template';
 
 export type Queryable = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -26,9 +26,10 @@ async function openPglite(dir: string): Promise<Db> {
   const unlock = lockPgliteDir(dir);
   let db;
   try {
+    seedFromTemplate(dir, pgliteTemplatePath());
     // A small shop's working set is small: 16 MB of shared buffers instead of 128 saves ~130 MB
     // of resident memory (the server's budget is 600 MB with the database open).
-    db = await PGlite.create(dir, { postgresqlconf: 'shared_buffers=16MB', loadDataDir: pgliteTemplateFor(dir, pgliteTemplatePath()) });
+    db = await PGlite.create(dir, { postgresqlconf: 'shared_buffers=16MB' });
     // PGlite writes a new database's files with an explicit chmod 0666, which no umask narrows
     // (finding 6): owner-only once it is open. Files PostgreSQL adds later are 0600 already.
     tightenTree(dir);

@@ -1,31 +1,30 @@
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openDb } from './client';
 import { pgliteTemplatePath } from './pglite-template';
 
 /**
  * Makes the build's PGlite template (lib/db/pglite-template.ts) unless it is there already: a
- * fresh database with every migration applied, dumped whole. Resolves to its path, or undefined
- * when PGlite is not installed where `root` says.
+ * fresh database with every migration applied, closed cleanly, kept as its data directory.
+ * Resolves to its path, or undefined when PGlite is not installed where `root` says.
  */
 export async function writePgliteTemplate(root = process.cwd()): Promise<{ path: string; made: boolean } | undefined> {
   const target = pgliteTemplatePath(root);
   if (!target) return undefined;
   if (existsSync(target)) return { path: target, made: false };
-  const work = mkdtempSync(join(tmpdir(), 'pglite-template-'));
+  mkdirSync(dirname(target), { recursive: true });
+  // Made beside its final place, then renamed: a server starting meanwhile sees no template or all of it.
+  const work = mkdtempSync(`${target}.tmp-`);
   try {
     // openDb runs initdb (no template by this name exists yet) and every migration, as a server would.
     const db = await openDb({ dataDir: work });
     await db.close();
-    const { PGlite } = await import('@electric-sql/pglite');
-    const raw = await PGlite.create(join(work, 'pglite'));
-    const dump = Buffer.from(await (await raw.dumpDataDir('gzip')).arrayBuffer());
-    await raw.close();
-    mkdirSync(dirname(target), { recursive: true });
-    // Written whole, then renamed: a server starting meanwhile sees no template or all of it.
-    writeFileSync(`${target}.${process.pid}.tmp`, dump);
-    renameSync(`${target}.${process.pid}.tmp`, target);
+    try {
+      renameSync(join(work, 'pglite'), target);
+    } catch (error) {
+      // Another build made it meanwhile: theirs is as good as ours.
+      if (!existsSync(target)) throw error;
+    }
     return { path: target, made: true };
   } finally {
     rmSync(work, { recursive: true, force: true });
