@@ -23,6 +23,14 @@ describe('storedDocument and withNonce', () => {
     expect(text(withNonce(stored, 'nonce-é'))).toBe('<p>本当の相手に出会う — ❤️ nonce-é</p>');
   });
 
+  it('cuts the captured bytes themselves, at the start, the end and side by side, as a string replace would', () => {
+    const html = 'N<p>本当の相手 N</p>NN<script nonce="N">❤️</script>N';
+    const stored = storedDocument(Buffer.from(html), 'N', [], undefined, {});
+    expect(stored.parts).toHaveLength(html.split('N').length);
+    expect(text(withNonce(stored, 'nonce-é'))).toBe(html.replaceAll('N', 'nonce-é'));
+    expect(text(withNonce(storedDocument(Buffer.from('<p>no nonce here</p>'), 'N0', [], undefined, {}), 'x'))).toBe('<p>no nonce here</p>');
+  });
+
   it('records the varied request headers with the values it was rendered for, content coding aside', () => {
     const stored = storedDocument('x', 'n', [], 'rsc, Next-Router-State-Tree, Accept-Encoding', { rsc: undefined, 'next-router-state-tree': 'a', 'accept-encoding': 'gzip' });
     expect(stored.vary).toEqual([

@@ -189,7 +189,7 @@ function keep(document: CapturedDocument, nonce: string, req: IncomingMessage): 
     if (value === undefined || NOT_STORED.has(name)) continue;
     for (const one of Array.isArray(value) ? value : [String(value)]) headers.push([name, one]);
   }
-  return storedDocument(document.body.toString('utf8'), nonce, headers, document.headers.vary as string | undefined, req.headers);
+  return storedDocument(document.body, nonce, headers, document.headers.vary as string | undefined, req.headers);
 }
 
 function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, head: boolean): void {
