@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
 import { PORTS, urlOf } from './e2e/support/ports';
-import { TEST_LIMITS } from './e2e/support/server';
 import { busyPorts } from './e2e/support/port-check';
 import { e2eChromium } from './e2e/support/chromium';
 
@@ -12,28 +11,6 @@ const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts', '**/securi
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
 // Lighthouse start browsers of their own): a run of their own, after the rest.
 const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts', '**/structured-data.spec.ts', '**/bf-cache.spec.ts'];
-
-/** The test PostgreSQL's URL, but through the fault backend's proxy port. */
-function faultyDatabaseUrl(url: string) {
-  const proxied = new URL(url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(PORTS.faultDb);
-  return proxied.toString();
-}
-
-/** The production server (`npm start`'s front door and Next) on a port, with extra environment. */
-function site(port: number, env: Record<string, string> = {}) {
-  return {
-    // Node directly (not npm), so the stop signal reaches the server itself.
-    command: 'node --max-old-space-size=256 dist/server.mjs',
-    url: `${urlOf(port)}/modern-slavery-act`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // Stop politely, so the embedded database closes its files cleanly.
-    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
-    env: { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: `.data/e2e/${port}`, ...TEST_LIMITS, ...env },
-  };
-}
 
 // A stray server on a test port would answer for ours: the run stops first, naming it (the main
 // process only: workers load this file while the run's own servers are up).
@@ -77,41 +54,6 @@ export default defineConfig({
     { name: 'load', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LOAD_SPECS },
     { name: 'audit', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: AUDIT_SPECS },
   ],
-  webServer: serversFor(process.env.E2E_PROJECT),
+  // The servers the specs share, started side by side (e2e/support/suite-servers.ts).
+  globalSetup: './e2e/global-setup.ts',
 });
-
-/**
- * The servers a run starts. scripts/e2e.sh names the one project each of its runs is for
- * (E2E_PROJECT): the load specs start their own servers and need only the hostile backend, the
- * auditors only the main site, so neither run waits for, nor shares the cores with, five idle sites.
- */
-function serversFor(project: string | undefined) {
-  const backend = {
-    command: `node e2e/support/hostile-backend.mjs ${PORTS.backend}`,
-    url: `http://127.0.0.1:${PORTS.backend}/health`,
-    reuseExistingServer: false,
-  };
-  if (project === 'load') return [backend];
-  if (project === 'audit') return [site(PORTS.main)];
-  return [
-    site(PORTS.main),
-    backend,
-    site(PORTS.hostile, { CONTENT_API_URL: `http://127.0.0.1:${PORTS.backend}` }),
-    site(PORTS.down, { CONTENT_API_URL: 'http://127.0.0.1:9' }),
-    site(PORTS.mirror, { CONTENT_API_URL: `${urlOf(PORTS.main)}/api` }),
-    {
-      command: `node e2e/support/fault-backend.mjs ${PORTS.faultHttp} ${PORTS.faultSmtp} ${PORTS.faultDb} ${process.env.TEST_DATABASE_URL ?? ''}`,
-      url: `http://127.0.0.1:${PORTS.faultHttp}/health`,
-      reuseExistingServer: false,
-    },
-    site(PORTS.faulty, {
-      CONTENT_API_URL: `http://127.0.0.1:${PORTS.faultHttp}`,
-      // The fault relay offers no STARTTLS (finding 10: smtp:// requires it unless told otherwise).
-      SMTP_URL: `smtp://127.0.0.1:${PORTS.faultSmtp}?tls=off`,
-      // A refused email is tried again after 4 s, not 30: the SMTP-down test waits for that retry.
-      MAIL_RETRY_SECONDS: '4',
-      // PostgreSQL through the switchable proxy when the test run has one (npm test does).
-      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: faultyDatabaseUrl(process.env.TEST_DATABASE_URL) } : {}),
-    }),
-  ];
-}

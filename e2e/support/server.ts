@@ -23,7 +23,14 @@ export type TestServer = {
   errors(): string;
 };
 
-export function spawnServer(port: number, env: Record<string, string> = {}, options: { fresh?: boolean } = {}): ChildProcess & { stderrText: () => string } {
+type StartOptions = {
+  /** Start from an empty data directory (the default), or keep what a previous server left. */
+  fresh?: boolean;
+  /** Also copy the server's stderr to this process's, each line marked with its port. */
+  echo?: boolean;
+};
+
+export function spawnServer(port: number, env: Record<string, string> = {}, options: StartOptions = {}): ChildProcess & { stderrText: () => string } {
   const dataDir = env.DATA_DIR ?? `.data/e2e/${port}`;
   if (options.fresh !== false) rmSync(dataDir, { recursive: true, force: true });
   const child = spawn('node', ['--max-old-space-size=256', 'dist/server.mjs'], {
@@ -31,11 +38,14 @@ export function spawnServer(port: number, env: Record<string, string> = {}, opti
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (options.echo) process.stderr.write(chunk.toString().replace(/^(?=.)/gm, `[site ${port}] `));
+  });
   return Object.assign(child, { stderrText: () => stderr });
 }
 
-export async function startServer(port: number, env: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<TestServer> {
+export async function startServer(port: number, env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const origin = `http://localhost:${port}`;
   const dataDir = env.DATA_DIR ?? `.data/e2e/${port}`;
   const child = spawnServer(port, env, options);
