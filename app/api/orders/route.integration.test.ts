@@ -1,12 +1,17 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 
 // The route reads its environment once: point it at a throwaway data directory first.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'amora-orders-route-'));
+// The database (a 40 MB PGlite directory) goes with the file's last test: every run used to leave one in /tmp.
+afterAll(async () => {
+  await (await import('@/lib/db/client')).closeDb();
+  rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
+});
 process.env.APP_SECRET = 'p'.repeat(64);
 // The documented defaults, set explicitly: 10 orders a minute per client, 3 order emails an hour per recipient.
 process.env.ORDER_LIMIT_PER_MINUTE = '10';

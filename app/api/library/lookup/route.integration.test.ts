@@ -1,11 +1,16 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 
 // The route reads its environment once: point it at a throwaway data directory first.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'amora-lookup-route-'));
+// The database (a 40 MB PGlite directory) goes with the file's last test: every run used to leave one in /tmp.
+afterAll(async () => {
+  await (await import('@/lib/db/client')).closeDb();
+  rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
+});
 process.env.APP_SECRET = 'k'.repeat(64);
 
 /**
