@@ -45,7 +45,11 @@ export function seedFromTemplate(dir: string, template: string | undefined): boo
     copyFileSync(version, join(dir, 'PG_VERSION'));
     return true;
   } catch {
-    for (const entry of readdirSync(template)) rmSync(join(dir, entry), { recursive: true, force: true });
+    try {
+      for (const entry of readdirSync(template)) rmSync(join(dir, entry), { recursive: true, force: true });
+    } catch {
+      // The template itself went unreadable: nothing more can be named to take back.
+    }
     return false;
   }
 }
