@@ -19,7 +19,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The first screen's CSS inside the HTML: on a slow phone a stylesheet is one more round trip
   // before anything paints (docs/first-paint.md). The CSP allows it by hash (lib/security/style-hashes.ts).
-  experimental: { inlineCss: true, turbopackFileSystemCacheForBuild: !testBuild },
+  // The graph chunker splits the CSS by route, so a page inlines its own rules, not the whole site's.
+  experimental: { inlineCss: true, cssChunking: 'graph', turbopackFileSystemCacheForBuild: !testBuild },
   typescript: { ignoreBuildErrors: testBuild },
   // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdf-lib', '@pdf-lib/fontkit', 'wawoff2', 'regenerator-runtime'],

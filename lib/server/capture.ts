@@ -15,7 +15,7 @@ const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
  * still gets all of it, and one the process never started sending is retried by the balancer.
  * Anything else (client navigations, files, JSON) streams through untouched, and resolves null.
  */
-export function captureDocument(res: ServerResponse, isDocument: () => boolean): Promise<CapturedDocument | null> {
+export function captureDocument(res: ServerResponse, isDocument: () => boolean, beforeSend: (body: Buffer) => void = () => undefined): Promise<CapturedDocument | null> {
   const write = res.write.bind(res) as Write;
   const end = res.end.bind(res) as End;
   const flushHeaders = res.flushHeaders.bind(res);
@@ -55,6 +55,8 @@ export function captureDocument(res: ServerResponse, isDocument: () => boolean):
     const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function');
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') hold.push(toBuffer(chunk, typeof encoding === 'function' ? undefined : encoding));
     const body = Buffer.concat(hold);
+    // The last moment a header can still change: the whole body is known, nothing is sent yet.
+    beforeSend(body);
     // A HEAD answer has no body to measure: its length stays unsaid.
     if (res.req?.method !== 'HEAD') res.setHeader('Content-Length', body.byteLength);
     settle({ status: res.statusCode, headers: res.getHeaders(), body });

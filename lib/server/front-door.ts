@@ -7,6 +7,7 @@ import { readCookie } from '@/lib/http/cookies';
 import { documentCacheHeaders, withDocumentPolicy, type DocumentPolicy } from '@/lib/http/document-policy';
 import { LOCALE_COOKIE, localeCookie, routeLocale, type LocaleRoute } from '@/lib/i18n/locale-routing';
 import { API_CSP, NONCE_HEADER, buildPageCsp, createNonce } from '@/lib/security/csp';
+import { documentStyleHashes } from '@/lib/security/style-hashes';
 import { staticSecurityHeaders } from '@/lib/security/headers';
 import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
 import { captureDocument, type CapturedDocument } from './capture';
@@ -47,6 +48,11 @@ export type FrontDoorOptions = {
   documentTtlMs?: number;
   /** CSP hashes of the stylesheets the build inlines into documents (lib/security/style-hashes.ts). */
   styleHashes?: readonly string[];
+  /**
+   * The build's stylesheets: a document's inline CSS made of them is allowed by its own hash,
+   * added to that response's policy (lib/security/style-hashes.ts, documentStyleHashes).
+   */
+  buildSheets?: readonly string[];
   /** The build's static files with their compressed copies (`.next/static`); unset: Next serves them all. */
   staticDir?: string;
 };
@@ -69,7 +75,7 @@ export function attachFrontDoor(server: Server, options: FrontDoorOptions): void
   refuseOutsideRequests(server);
 }
 
-export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000, styleHashes = [], staticDir }: FrontDoorOptions) {
+export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000, styleHashes = [], buildSheets = [], staticDir }: FrontDoorOptions) {
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
   const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024 });
   const compress = compression({ threshold: 1024 });
@@ -142,22 +148,28 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
 
     // 5. The nonce, and the headers every response leaves with.
     const nonce = createNonce();
-    const csp = buildPageCsp(nonce, { development, upgradeInsecure: !development && https, styleHashes });
+    const cspWith = (hashes: readonly string[]) => buildPageCsp(nonce, { development, upgradeInsecure: !development && https, styleHashes: hashes });
+    const csp = { value: cspWith(styleHashes) };
     req.headers[NONCE_HEADER] = nonce;
-    req.headers['content-security-policy'] = csp;
+    req.headers['content-security-policy'] = csp.value;
     const policy: DocumentPolicy = { personal: false, shareable: true };
     finishHeadersWith(res, csp, policy, cookies);
+    // A document's own inline CSS, once the document is whole: allowed by its hash when it is the build's.
+    const allowInlineCss = (body: Buffer) => {
+      const own = buildSheets.length ? documentStyleHashes(body, buildSheets) : [];
+      if (own.length) csp.value = cspWith([...styleHashes, ...own]);
+    };
 
     // 6. A static file the build compressed, or a page from the store.
     if (staticDir && (await sendPrecompressed(req, res, url.pathname, staticDir))) return;
     const key = route?.kind === 'page' ? documentKey(route, url, consent) : undefined;
     if (key) {
       const stored = documents.find(key, req.headers) ?? (await documents.pending(key, req.headers));
-      if (stored) return sendStored(res, stored, nonce, req.method === 'HEAD');
+      if (stored) return sendStored(res, stored, nonce, req.method === 'HEAD', allowInlineCss);
     }
 
     // 7. Next renders it; a document is captured whole, and stored when it may be shared.
-    const captured = captureDocument(res, () => isHtml(res));
+    const captured = captureDocument(res, () => isHtml(res), allowInlineCss);
     const render = () => withDocumentPolicy(policy, () => handle(req, res));
     if (!key || req.method !== 'GET') return render();
     await documents.render(key, async () => {
@@ -192,9 +204,10 @@ function keep(document: CapturedDocument, nonce: string, req: IncomingMessage): 
   return storedDocument(document.body, nonce, headers, document.headers.vary as string | undefined, req.headers);
 }
 
-function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, head: boolean): void {
+function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, head: boolean, beforeSend: (body: Buffer) => void): void {
   for (const [name, value] of stored.headers) res.appendHeader(name, value.replaceAll(stored.nonce, nonce));
   const body = withNonce(stored, nonce);
+  beforeSend(body);
   res.statusCode = 200;
   res.setHeader('Content-Length', body.byteLength);
   res.end(head ? undefined : body);
@@ -206,7 +219,7 @@ function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, 
  * headers on HTML, a policy that runs nothing on anything else, and the static security headers
  * wherever the route did not set its own. Next's own x-middleware-* headers never leave.
  */
-function finishHeadersWith(res: ServerResponse, csp: string, policy: DocumentPolicy, cookies: string[]): void {
+function finishHeadersWith(res: ServerResponse, csp: { value: string }, policy: DocumentPolicy, cookies: string[]): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     for (const cookie of cookies) res.appendHeader('Set-Cookie', cookie);
@@ -216,7 +229,7 @@ function finishHeadersWith(res: ServerResponse, csp: string, policy: DocumentPol
         res.statusCode = 404;
         if (typeof args[0] === 'number') args[0] = 404;
       }
-      res.setHeader('Content-Security-Policy', csp);
+      res.setHeader('Content-Security-Policy', csp.value);
       for (const [name, value] of Object.entries(documentCacheHeaders(policy))) res.setHeader(name, value);
     } else if (!res.hasHeader('content-security-policy')) {
       res.setHeader('Content-Security-Policy', API_CSP);

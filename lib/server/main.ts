@@ -7,7 +7,7 @@ import { closeDb } from '@/lib/db/client';
 import { attachFrontDoor } from './front-door';
 import { dropWritesToClosedLogs } from './log-streams';
 import { keepDataPrivate } from './private-files';
-import { buildStylesheets, inlineStyleHashes } from '@/lib/security/style-hashes';
+import { buildStylesheets, sheetHashes } from '@/lib/security/style-hashes';
 
 /**
  * `npm start` (and `npm run dev` with --dev): Next's request handler behind our front door
@@ -40,10 +40,11 @@ async function main() {
   const app = next({ dev: development, dir: process.cwd(), ...origin, httpServer: server });
   await app.prepare();
   // Production documents carry the build's CSS inline (next.config.ts `inlineCss`); development links it.
-  const styleHashes = development ? [] : inlineStyleHashes(buildStylesheets('.next'));
+  const buildSheets = development ? [] : buildStylesheets('.next');
+  const styleHashes = sheetHashes(buildSheets);
   // The build's static files and their compressed copies (scripts/precompress.mjs); development serves its own.
   const staticDir = development ? undefined : resolve('.next', 'static');
-  attachFrontDoor(server, { handle: app.getRequestHandler(), origin, trustedProxyHops, development, styleHashes, staticDir });
+  attachFrontDoor(server, { handle: app.getRequestHandler(), origin, trustedProxyHops, development, styleHashes, buildSheets, staticDir });
   // Without this, a port already taken would be an uncaught exception that Next logs and survives:
   // a process that looks alive but serves nothing. Only while starting: a later server error (an
   // accept failing under load) must not stop a server that is serving.
