@@ -70,7 +70,7 @@ export default async function ArticlePage({ params }: Props) {
   return (
     <article className={styles.article}>
       <ArticleJsonLd post={post} locale={locale} language={language} />
-      <header className={`container ${styles.header}`}>
+      <header className="container">
         <p className={styles.back}>
           <BackLink href="/blog">{t('backToBlog')}</BackLink>
         </p>
@@ -87,7 +87,7 @@ export default async function ArticlePage({ params }: Props) {
         <StaticImage src={coverOf(post.media)} alt="" width={1200} height={675} priority className={styles.cover} />
       </div>
       {/* Safe: sanitizeHtml is the allowlist sanitizer of lib/security. */}
-      <div className={`container ${styles.body}`} lang={foreign ? language : undefined}>
+      <div className="container" lang={foreign ? language : undefined}>
         <div className={prose.prose} dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.content) }} />
       </div>
       {related.length ? (
