@@ -2,7 +2,8 @@
 // measures each key page: Lighthouse mobile (median of 3) and the gzip bytes of the JavaScript it
 // loads, as a ratio to the floor page measured in the same run; then Lighthouse again with its
 // throttling applied (a real slow-4G link and slowed CPU), with the first paint's filmstrip of the
-// floor and of / saved in bench/filmstrips/. Writes bench/page-results.{json,md}.
+// floor and of / saved in bench/filmstrips/ (with --baseline, that build's too, both modes measured
+// beside this one). Writes bench/page-results.{json,md}.
 //   node bench/page.mjs [--no-build] [--runs N] [--pages /,/blog] [--baseline GIT_REF] [--simulated-only]
 // --baseline also builds and serves that commit (bench/baseline.mjs) and measures it beside this one.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { startTlsFront } from './tls-front.mjs';
 import { ROOT, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
 import { startBaseline } from './baseline.mjs';
-import { KEY_PAGES, appliedTable, baselineTable, measureApplied, measurePages, pagesTable } from './pages.mjs';
+import { KEY_PAGES, appliedBaselineTable, appliedTable, baselineTable, measureApplied, measurePages, pagesTable } from './pages.mjs';
 import { writeFilmstrip } from './filmstrip.mjs';
 
 const args = process.argv.slice(2);
@@ -37,13 +38,15 @@ const baselineFront = baselineServer ? await startTlsFront(baselineServer.url, 3
 try {
   const baseline = baselineFront ? { url: baselineFront.url, name: baselineServer.sha } : undefined;
   const measured = await measurePages({ siteUrl: site.url, floorUrl: floor.url, pages, runs, baseline });
-  const applied = args.includes('--simulated-only') ? undefined : await measureApplied({ siteUrl: site.url, floorUrl: floor.url, pages, runs });
+  const applied = args.includes('--simulated-only') ? undefined : await measureApplied({ siteUrl: site.url, floorUrl: floor.url, pages, runs, baseline });
   if (applied) {
     const dir = join(ROOT, 'bench', 'filmstrips');
     mkdirSync(dir, { recursive: true });
     await writeFilmstrip(applied.floor.filmstrip, join(dir, 'floor.png'), 'floor (minimal Next page), applied slow 4G');
     const home = applied.pages.find((p) => p.path === '/');
     if (home) await writeFilmstrip(home.lighthouse.filmstrip, join(dir, 'home.png'), '/ (home), applied slow 4G');
+    // The same page as the baseline build painted it, for a before-and-after.
+    if (home?.baseline) await writeFilmstrip(home.baseline.lighthouse.filmstrip, join(dir, 'home-baseline.png'), `/ (home) at ${baseline.name}, applied slow 4G`);
   }
   // The filmstrips are images of their own; the JSON keeps the figures.
   const withoutFilmstrips = (value) => JSON.parse(JSON.stringify(value, (key, v) => (key === 'filmstrip' ? undefined : v)));
@@ -60,6 +63,7 @@ try {
       ? [`The same pages with Lighthouse's throttling applied (\`throttlingMethod: 'devtools'\`: the slow-4G link and the 4× CPU slowdown really applied while the page loads), ${runs > 1 ? `median of ${runs} runs` : '1 run'}, against the floor measured the same way. Filmstrips of the floor and of \`/\`: bench/filmstrips/.`, '', appliedTable(applied), '']
       : []),
     ...(baseline ? [`Side by side with ${baseline.name} (\`--baseline ${baselineRef}\`), served by its own production server through the same front; each page's runs alternate between the two builds.`, '', baselineTable(measured), ''] : []),
+    ...(baseline && applied ? [`The same, with the throttling applied (ratios to the floor above; the baseline's filmstrip of \`/\` is bench/filmstrips/home-baseline.png).`, '', appliedBaselineTable(applied), ''] : []),
   ].join('\n');
   writeFileSync(join(ROOT, 'bench', 'page-results.md'), md);
   console.log(md);

@@ -7,15 +7,29 @@ import { CHROMIUM, lighthouseAlternating, lighthouseMedian, measureJs } from './
  * Applied throttling beside the simulation: the slow-4G link and the 4× CPU slowdown really
  * applied to the browser ('devtools'), each page against the floor measured the same way.
  */
-export async function measureApplied({ siteUrl, floorUrl, pages, runs }) {
+export async function measureApplied({ siteUrl, floorUrl, pages, runs, baseline }) {
   const floor = await lighthouseMedian(`${floorUrl}/`, runs, 'devtools');
   const rows = [];
   for (const path of pages) {
-    const lighthouse = await lighthouseMedian(`${siteUrl}${path}`, runs, 'devtools');
-    rows.push({ path, lighthouse });
-    console.log(`${path} (applied): FCP ${Math.round(lighthouse.fcp)} ms (${(lighthouse.fcp / floor.fcp).toFixed(2)}× floor), LCP ${Math.round(lighthouse.lcp)} ms (${(lighthouse.lcp / floor.lcp).toFixed(2)}× floor)`);
+    // With a baseline, its runs alternate with ours, as in measurePages.
+    const [lighthouse, base] = await lighthouseAlternating([`${siteUrl}${path}`, ...(baseline ? [`${baseline.url}${path}`] : [])], runs, 'devtools');
+    rows.push({ path, lighthouse, ...(base ? { baseline: { lighthouse: base } } : {}) });
+    console.log(`${path} (applied): FCP ${Math.round(lighthouse.fcp)} ms (${(lighthouse.fcp / floor.fcp).toFixed(2)}× floor), LCP ${Math.round(lighthouse.lcp)} ms (${(lighthouse.lcp / floor.lcp).toFixed(2)}× floor)${base ? `; ${baseline.name}: FCP ${Math.round(base.fcp)} ms, LCP ${Math.round(base.lcp)} ms` : ''}`);
   }
-  return { floor, pages: rows };
+  return { floor, pages: rows, ...(baseline ? { baseline: baseline.name } : {}) };
+}
+
+/** The applied-throttling figures of the baseline beside this build's, page by page. */
+export function appliedBaselineTable({ floor, pages, baseline }) {
+  const pair = (base, now) => `${Math.round(base)} → ${Math.round(now)}`;
+  const ratio = (base, now, of) => `${(base / of).toFixed(2)} → ${(now / of).toFixed(2)}`;
+  return [
+    `| page | FCP ms (${baseline} → this) | FCP × floor | LCP ms | LCP × floor |`,
+    '|---|---|---|---|---|',
+    ...pages.map(({ path, lighthouse: now, baseline: { lighthouse: base } }) =>
+      `| \`${path}\` | ${pair(base.fcp, now.fcp)} | ${ratio(base.fcp, now.fcp, floor.fcp)} | ${pair(base.lcp, now.lcp)} | ${ratio(base.lcp, now.lcp, floor.lcp)} |`),
+    ...retried(pages.map((r) => ({ path: `${r.path} (${baseline}, applied)`, lighthouse: r.baseline.lighthouse }))),
+  ].join('\n');
 }
 
 /** The Markdown table of a measureApplied result: first paint and LCP as ratios to the floor's. */
