@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,11 +16,11 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** The front door in front of a stand-in for Next, on a real socket. */
-async function serve(app: (req: IncomingMessage, res: ServerResponse) => Promise<void>, trustedProxyHops = 0) {
+async function serve(app: (req: IncomingMessage, res: ServerResponse) => Promise<void>, trustedProxyHops = 0, buildSheets: string[] = []) {
   server = createServer();
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server!.address() as AddressInfo).port;
-  attachFrontDoor(server, { handle: app, origin: { hostname: '127.0.0.1', port }, trustedProxyHops, development: false });
+  attachFrontDoor(server, { handle: app, origin: { hostname: '127.0.0.1', port }, trustedProxyHops, development: false, buildSheets });
   return `http://127.0.0.1:${port}`;
 }
 
@@ -223,6 +224,37 @@ describe('front door: languages', () => {
     expect(prefetch.headers.getSetCookie()).toEqual([]);
     const opened = await fetch(`${origin}/de/blog`, { headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'document' } });
     expect(opened.headers.getSetCookie()).toEqual(['NEXT_LOCALE=de; Path=/; Max-Age=31536000; SameSite=Lax']);
+  });
+});
+
+describe('front door: inline CSS', () => {
+  const sheets = ['a{}', 'b{color:red}'];
+  /** A stand-in page with React's hoisted, nonce-less <style> holding `css`. */
+  const styled = (seen: Seen[], css: (url: string) => string) => async (req: IncomingMessage, res: ServerResponse) => {
+    seen.push({ url: req.url ?? '', headers: { ...req.headers } });
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(`<html><head><style data-precedence="next" data-href="/x.css">${css(req.url ?? '')}</style><script nonce="${req.headers[NONCE_HEADER]}"></script></head><body>✓</body></html>`);
+  };
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const styleSrc = (res: Response) => /style-src-elem ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+
+  it('allows a document’s inline CSS by its hash when it is the build’s sheets, on the render and on every stored hit', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(styled(seen, () => 'b{color:red}a{}'), 0, sheets);
+    const answers = [await fetch(`${origin}/`, { headers: plain }), await fetch(`${origin}/`, { headers: plain }), await fetch(`${origin}/`, { headers: plain })];
+    expect(seen).toHaveLength(1);
+    for (const answer of answers) expect(styleSrc(answer)).toContain(sha('b{color:red}a{}'));
+  });
+
+  it('gives CSS that is not the build’s no hash: an injected rule stays blocked, rendered or stored', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(styled(seen, () => 'a{}body{display:none}'), 0, sheets);
+    const answers = [await fetch(`${origin}/`, { headers: plain }), await fetch(`${origin}/`, { headers: plain })];
+    expect(seen).toHaveLength(1);
+    for (const answer of answers) {
+      expect(await answer.text()).toContain('body{display:none}');
+      expect(styleSrc(answer)).not.toContain(sha('a{}body{display:none}'));
+    }
   });
 });
 

@@ -155,21 +155,21 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
     const policy: DocumentPolicy = { personal: false, shareable: true };
     finishHeadersWith(res, csp, policy, cookies);
     // A document's own inline CSS, once the document is whole: allowed by its hash when it is the build's.
-    const allowInlineCss = (body: Buffer) => {
-      const own = buildSheets.length ? documentStyleHashes(body, buildSheets) : [];
+    const allowInlineCss = (own: readonly string[]) => {
       if (own.length) csp.value = cspWith([...styleHashes, ...own]);
     };
+    const inlineCssOf = (body: Buffer) => (buildSheets.length ? documentStyleHashes(body, buildSheets) : []);
 
     // 6. A static file the build compressed, or a page from the store.
     if (staticDir && (await sendPrecompressed(req, res, url.pathname, staticDir))) return;
     const key = route?.kind === 'page' ? documentKey(route, url, consent) : undefined;
     if (key) {
       const stored = documents.find(key, req.headers) ?? (await documents.pending(key, req.headers));
-      if (stored) return sendStored(res, stored, nonce, req.method === 'HEAD', allowInlineCss);
+      if (stored) return sendStored(res, stored, nonce, req.method === 'HEAD', (body) => allowInlineCss(storedInlineCss(stored, body, inlineCssOf)));
     }
 
     // 7. Next renders it; a document is captured whole, and stored when it may be shared.
-    const captured = captureDocument(res, () => isHtml(res), allowInlineCss);
+    const captured = captureDocument(res, () => isHtml(res), (body) => allowInlineCss(inlineCssOf(body)));
     const render = () => withDocumentPolicy(policy, () => handle(req, res));
     if (!key || req.method !== 'GET') return render();
     await documents.render(key, async () => {
@@ -202,6 +202,16 @@ function keep(document: CapturedDocument, nonce: string, req: IncomingMessage): 
     for (const one of Array.isArray(value) ? value : [String(value)]) headers.push([name, one]);
   }
   return storedDocument(document.body, nonce, headers, document.headers.vary as string | undefined, req.headers);
+}
+
+// A stored document's inline CSS is the same on every hit (only its nonce changes, and styles carry
+// none): hashed on its first hit, not on each of them. Weak, so it goes when the store drops the document.
+const storedStyleHashes = new WeakMap<StoredDocument, readonly string[]>();
+
+function storedInlineCss(stored: StoredDocument, body: Buffer, hashesOf: (body: Buffer) => readonly string[]): readonly string[] {
+  let hashes = storedStyleHashes.get(stored);
+  if (!hashes) storedStyleHashes.set(stored, (hashes = hashesOf(body)));
+  return hashes;
 }
 
 function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, head: boolean, beforeSend: (body: Buffer) => void): void {
