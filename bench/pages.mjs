@@ -19,10 +19,12 @@ export async function measureApplied({ siteUrl, floorUrl, pages, runs, baseline 
   return { floor, pages: rows, ...(baseline ? { baseline: baseline.name } : {}) };
 }
 
+/** A baseline's figure beside this build's: "12 → 10". */
+const pair = (base, now, digits = 0) => `${base.toFixed(digits)} → ${now.toFixed(digits)}`;
+
 /** The applied-throttling figures of the baseline beside this build's, page by page. */
 export function appliedBaselineTable({ floor, pages, baseline }) {
-  const pair = (base, now) => `${Math.round(base)} → ${Math.round(now)}`;
-  const ratio = (base, now, of) => `${(base / of).toFixed(2)} → ${(now / of).toFixed(2)}`;
+  const ratio = (base, now, of) => pair(base / of, now / of, 2);
   return [
     `| page | FCP ms (${baseline} → this) | FCP × floor | LCP ms | LCP × floor |`,
     '|---|---|---|---|---|',
@@ -89,7 +91,6 @@ export function pagesTable({ floor, pages }) {
 
 /** This build beside the baseline, page by page (medians of runs taken in alternation). */
 export function baselineTable({ pages, baseline }) {
-  const pair = (base, now, digits = 0) => `${base.toFixed(digits)} → ${now.toFixed(digits)}`;
   return [
     `| page | perf (${baseline} → this) | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KiB gz |`,
     '|---|---|---|---|---|---|---|---|',
