@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
 import { test, expect } from './fixtures';
 import { PORTS } from './support/ports';
-import { signToken } from '../lib/shop/tokens';
+import { signToken } from '../lib/shop/delivery/tokens';
 import { startCluster, startPostgres } from '../deploy/cluster';
 
 /**

@@ -6,7 +6,7 @@ import { test, expect } from './fixtures';
 import { PORTS } from './support/ports';
 import { startServer, type TestServer } from './support/server';
 import { editions } from '../lib/shop/catalogue';
-import { BOOK_PAGES } from '../lib/shop/book-layout';
+import { BOOK_PAGES } from '../lib/shop/book/layout';
 
 /**
  * A machine with only Node: the build's book step and the shop work with no browser at all.

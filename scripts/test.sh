@@ -47,7 +47,7 @@ missing=()
 [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
-# pdftotext and pdftoppm read back the stamped PDFs (lib/shop/stamp.integration.test.ts).
+# pdftotext and pdftoppm read back the stamped PDFs (lib/shop/stamp/stamp.integration.test.ts).
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 # Java runs the Nu HTML Checker (vnu-jar, e2e/html-validity.spec.ts).
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)

@@ -1,7 +1,7 @@
 'use client';
 
 import { StaticImage } from '@/components/ui/StaticImage';
-import { useSelectedEdition } from '@/lib/shop/selected-edition';
+import { useSelectedEdition } from '@/lib/shop/checkout/selected-edition';
 import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/selected-edition';
+import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/checkout/selected-edition';
 import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
 

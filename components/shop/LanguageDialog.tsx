@@ -4,7 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { StaticImage } from '@/components/ui/StaticImage';
 import { useId, useState } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
-import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/selected-edition';
+import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/checkout/selected-edition';
 import { CloseIcon } from '@/components/ui/icons';
 import type { EditionView } from '@/lib/shop/catalogue';
 import buttons from '@/components/ui/button.module.css';

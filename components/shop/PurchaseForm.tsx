@@ -6,10 +6,10 @@ import { useEffect, useId, useState, type ClipboardEvent, type KeyboardEvent } f
 import { useForm, useWatch } from 'react-hook-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { Resolver } from 'react-hook-form';
-import { filterCardInput, isAllowedCardKey, CARD_MAX_LENGTH } from '@/lib/shop/card-input';
-import type { OrderConfirmation, PurchaseErrorKey, PurchaseFormValues, PurchaseInput } from '@/lib/shop/purchase-schema';
-import { paymentMethods } from '@/lib/shop/payment-methods';
-import { PURCHASE_DATA_KEY, type PurchaseData } from '@/lib/shop/purchase-data';
+import { filterCardInput, isAllowedCardKey, CARD_MAX_LENGTH } from '@/lib/shop/checkout/card-input';
+import type { OrderConfirmation, PurchaseErrorKey, PurchaseFormValues, PurchaseInput } from '@/lib/shop/checkout/purchase-schema';
+import { paymentMethods } from '@/lib/shop/payments/methods';
+import { PURCHASE_DATA_KEY, type PurchaseData } from '@/lib/shop/checkout/purchase-data';
 import buttons from '@/components/ui/button.module.css';
 import styles from './Shop.module.css';
 
@@ -40,7 +40,7 @@ const ConfirmDialog = dynamic(() => import('./ConfirmDialog'), { ssr: false });
 
 // The zod schema (and zod's core, ~30 KiB gzip) is only needed to validate, so it loads when the
 // buyer first focuses the form, not with the page. Submitting before that simply waits for it.
-const loadSchema = () => import('@/lib/shop/purchase-schema');
+const loadSchema = () => import('@/lib/shop/checkout/purchase-schema');
 const resolverFor =
   (hosted: boolean): Resolver<PurchaseFormValues, unknown, PurchaseInput> =>
   async (values, context, options) => {

@@ -4,7 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { StaticImage } from '@/components/ui/StaticImage';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
-import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData, withoutDownload } from '@/lib/shop/purchase-data';
+import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData, withoutDownload } from '@/lib/shop/checkout/purchase-data';
 import type { EditionView } from '@/lib/shop/catalogue';
 import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';

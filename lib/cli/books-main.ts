@@ -3,9 +3,9 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { editions, type Edition } from '@/lib/shop/catalogue';
-import { bookFileName, typesetBook } from '@/lib/shop/books';
-import { COMMITTED_BOOKS_DIR, bookInputs, bookProblem, readManifest, sha256, writeManifest } from '@/lib/shop/book-manifest';
-import { chromiumExecutable } from '@/lib/shop/chromium';
+import { bookFileName, typesetBook } from '@/lib/shop/book/base-books';
+import { COMMITTED_BOOKS_DIR, bookInputs, bookProblem, readManifest, sha256, writeManifest } from '@/lib/shop/book/manifest';
+import { chromiumExecutable } from '@/lib/shop/book/chromium';
 
 /**
  * The entry of dist/books.mjs.

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@/lib/db/client';
-import { answerDownload } from '@/lib/shop/download';
-import { claimDownload, placeOrder, type Order } from '@/lib/shop/orders';
-import { demoPayments } from '@/lib/shop/payment';
-import { signToken } from '@/lib/shop/tokens';
+import { answerDownload } from '@/lib/shop/delivery/download';
+import { claimDownload, placeOrder, type Order } from '@/lib/shop/orders/orders';
+import { demoPayments } from '@/lib/shop/payments/payment';
+import { signToken } from '@/lib/shop/delivery/tokens';
 import { runShop } from './shop';
 
 const SECRET = 'c'.repeat(64);

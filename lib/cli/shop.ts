@@ -1,6 +1,6 @@
 import type { Queryable } from '@/lib/db/client';
-import { EMAIL_PATTERN } from '@/lib/shop/purchase-schema';
-import { ordersByEmail, resendLink, resetDownloads, revokeOrder, shopStats, type ChangeResult } from '@/lib/shop/operations';
+import { EMAIL_PATTERN } from '@/lib/shop/checkout/purchase-schema';
+import { ordersByEmail, resendLink, resetDownloads, revokeOrder, shopStats, type ChangeResult } from '@/lib/shop/orders/operations';
 import { formatTable } from './table';
 import { escapeControls } from './terminal-text';
 

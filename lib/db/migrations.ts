@@ -89,7 +89,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   {
     version: 6,
     name: 'find-my-purchases requests waiting for the mail worker',
-    // The address as typed and nothing else, one pending row per address (lib/shop/lookup.ts).
+    // The address as typed and nothing else, one pending row per address (lib/shop/delivery/purchase-lookup.ts).
     sql: `
       CREATE TABLE lookup_requests (
         id SERIAL PRIMARY KEY,

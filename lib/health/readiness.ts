@@ -2,8 +2,8 @@ import 'server-only';
 import { getDb } from '@/lib/db/client';
 import { migrations } from '@/lib/db/migrations';
 import { processSingleton } from '@/lib/process-singleton';
-import { warmBooks } from '@/lib/shop/books';
-import { startMailWorker } from '@/lib/shop/mail-worker';
+import { warmBooks } from '@/lib/shop/book/base-books';
+import { startMailWorker } from '@/lib/shop/delivery/mail-worker';
 
 type Check = 'pending' | 'ok' | 'failed';
 export type Readiness = { ready: boolean; checks: { database: Check; migrations: Check; books: Check } };

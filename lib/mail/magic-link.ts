@@ -2,8 +2,8 @@ import { createTranslator } from 'next-intl';
 import { site } from '@/lib/site';
 import { directionOf, type Locale } from '@/lib/i18n/locales';
 import type { Messages } from '@/lib/i18n/messages';
-import { isPlainName } from '@/lib/shop/purchase-schema';
-import type { PaymentMethod } from '@/lib/shop/payment-methods';
+import { isPlainName } from '@/lib/shop/checkout/purchase-schema';
+import type { PaymentMethod } from '@/lib/shop/payments/methods';
 import { emailButton, emailFrame, escapeHtml } from './frame';
 
 /**

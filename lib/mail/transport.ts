@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { env } from '@/lib/env';
 import { site } from '@/lib/site';
-import { isPlainAddress } from '@/lib/shop/email-address';
+import { isPlainAddress } from '@/lib/shop/checkout/email-address';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 

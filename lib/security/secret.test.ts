@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { secretFromFile } from './secret';
-import { signToken, verifyToken } from '@/lib/shop/tokens';
+import { signToken, verifyToken } from '@/lib/shop/delivery/tokens';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'amora-secret-'));
 

@@ -6,9 +6,9 @@ import { closeDb, getDb, openDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { sendMail } from '@/lib/mail/transport';
 import { appSecret } from '@/lib/security/secret';
-import { deliverPendingMail } from '@/lib/shop/fulfilment';
-import { placeOrder } from '@/lib/shop/orders';
-import { demoPayments } from '@/lib/shop/payment';
+import { deliverPendingMail } from '@/lib/shop/delivery/mail-queue';
+import { placeOrder } from '@/lib/shop/orders/orders';
+import { demoPayments } from '@/lib/shop/payments/payment';
 import { keepDataPrivate } from './private-files';
 
 // The server's data directory (read once by env()); no APP_SECRET, so the key is generated there.

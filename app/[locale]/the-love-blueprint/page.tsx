@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { directionOf, isolateForDirection } from '@/lib/i18n/locales';
 import { editionForLocale, formatPrice } from '@/lib/shop/catalogue';
-import { editionViews, shopTestimonials } from '@/lib/shop/views';
+import { editionViews, shopTestimonials } from '@/lib/shop/checkout/edition-views';
 import { site } from '@/lib/site';
 import { ShopJsonLd } from '@/components/seo/ShopJsonLd';
 import { titleMetadata } from '@/components/layout/TitlePage';

@@ -124,7 +124,7 @@ describe('POST /api/orders', () => {
         { requiredKeys: [] },
       ).map((value) => JSON.stringify(value)),
     );
-    const { orderRequestSchema } = await import('@/lib/shop/purchase-schema');
+    const { orderRequestSchema } = await import('@/lib/shop/checkout/purchase-schema');
     await fc.assert(
       fc.asyncProperty(body, async (text) => {
         const before = await countOrders();

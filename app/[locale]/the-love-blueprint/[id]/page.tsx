@@ -4,12 +4,12 @@ import { PageNotFound } from '@/components/layout/PageNotFound';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { editions, findEdition, formatPrice } from '@/lib/shop/catalogue';
-import { purchaseErrorText, type PurchaseErrorKey } from '@/lib/shop/purchase-schema';
+import { purchaseErrorText, type PurchaseErrorKey } from '@/lib/shop/checkout/purchase-schema';
 import { Link } from '@/lib/i18n/navigation';
 import { ShopJsonLd } from '@/components/seo/ShopJsonLd';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { PurchaseForm } from '@/components/shop/PurchaseForm';
-import { isHostedCheckout } from '@/lib/shop/provider';
+import { isHostedCheckout } from '@/lib/shop/payments/provider';
 import styles from '@/components/shop/Shop.module.css';
 import { BackLink } from '@/components/ui/BackLink';
 

@@ -39,7 +39,7 @@ vi.mock('next/server', async (importOriginal) => ({
   ...(await importOriginal<typeof import('next/server')>()),
   after: (task: () => unknown) => (note('after()'), trace.after.push(task)),
 }));
-vi.mock('@/lib/shop/mail-worker', () => ({
+vi.mock('@/lib/shop/delivery/mail-worker', () => ({
   startMailWorker: () => note('startMailWorker()'),
   deliverMailNow: async () => note('deliverMailNow()'),
 }));
@@ -50,8 +50,8 @@ let POST: Route['POST'];
 beforeAll(async () => {
   ({ POST } = await import('./route'));
   const { getDb } = await import('@/lib/db/client');
-  const { placeOrder } = await import('@/lib/shop/orders');
-  const { demoPayments } = await import('@/lib/shop/payment');
+  const { placeOrder } = await import('@/lib/shop/orders/orders');
+  const { demoPayments } = await import('@/lib/shop/payments/payment');
   const placed = await placeOrder(await getDb(), { editionId: 'en', name: 'Lina Lookup', email: 'lina@example.com', paymentMethod: 'paypal' }, { payments: demoPayments });
   expect(placed.ok).toBe(true);
 }, 60_000);
@@ -82,7 +82,7 @@ describe('POST /api/library/lookup (finding 8)', () => {
     expect(buyer.steps).not.toContain('after()');
     expect([buyer.status, stranger.status]).toEqual([202, 202]);
     expect(buyer.body).toBe(stranger.body);
-    // The buyer's request is kept for the mail worker (lib/shop/lookup.integration.test.ts).
+    // The buyer's request is kept for the mail worker (lib/shop/delivery/purchase-lookup.integration.test.ts).
     expect(buyer.steps.filter((step) => step.includes('lookup_requests'))).toHaveLength(1);
   });
 });

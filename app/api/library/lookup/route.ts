@@ -6,9 +6,9 @@ import { isCrossSite, jsonError, readJsonBody } from '@/lib/security/json-reques
 import { clientBucket, consume, rateLimitedResponse } from '@/lib/security/rate-limit';
 import { localizePath } from '@/lib/i18n/paths';
 import { defaultLocale, isLocale } from '@/lib/i18n/locales';
-import { lookupRequestSchema as lookupSchema } from '@/lib/shop/purchase-schema';
-import { requestPurchaseLookup } from '@/lib/shop/lookup';
-import { startMailWorker } from '@/lib/shop/mail-worker';
+import { lookupRequestSchema as lookupSchema } from '@/lib/shop/checkout/purchase-schema';
+import { requestPurchaseLookup } from '@/lib/shop/delivery/purchase-lookup';
+import { startMailWorker } from '@/lib/shop/delivery/mail-worker';
 
 const ANSWER = { ok: true, message: 'If this address has purchases, an email with a link to each of them is on its way.' };
 const MAX_BODY_BYTES = 1024;

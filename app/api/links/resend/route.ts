@@ -5,9 +5,9 @@ import { appSecret } from '@/lib/security/secret';
 import { jsonError, readJsonBody } from '@/lib/security/json-request';
 import { clientAddress } from '@/lib/http/client-address';
 import { clientBucket, consume, rateLimitedResponse, recipientBucket } from '@/lib/security/rate-limit';
-import { findOrder, hasLiveLinks, queueMagicLink } from '@/lib/shop/orders';
-import { verifyToken } from '@/lib/shop/tokens';
-import { deliverMailNow, startMailWorker } from '@/lib/shop/mail-worker';
+import { findOrder, hasLiveLinks, queueMagicLink } from '@/lib/shop/orders/orders';
+import { verifyToken } from '@/lib/shop/delivery/tokens';
+import { deliverMailNow, startMailWorker } from '@/lib/shop/delivery/mail-worker';
 
 const bodySchema = z.object({ token: z.string().min(1).max(512) });
 const unavailable = () => jsonError(503, 'unavailable', 'We could not send a new link just now. Please try again in a moment.');

@@ -4,8 +4,8 @@ import { clientAddress } from '@/lib/http/client-address';
 import { clientBucket, consume } from '@/lib/security/rate-limit';
 import { appSecret } from '@/lib/security/secret';
 import { jsonError } from '@/lib/security/json-request';
-import { answerDownload } from '@/lib/shop/download';
-import { stampedBook } from '@/lib/shop/books';
+import { answerDownload } from '@/lib/shop/delivery/download';
+import { stampedBook } from '@/lib/shop/book/base-books';
 
 type Params = { params: Promise<{ token: string; file: string }> };
 

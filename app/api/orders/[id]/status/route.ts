@@ -2,12 +2,12 @@ import { getDb } from '@/lib/db/client';
 import { clientAddress } from '@/lib/http/client-address';
 import { jsonError } from '@/lib/security/json-request';
 import { consume, rateLimitedResponse } from '@/lib/security/rate-limit';
-import { orderStatusOf, statusLimit } from '@/lib/shop/order-status';
+import { orderStatusOf, statusLimit } from '@/lib/shop/checkout/confirmation';
 
 /**
  * GET /api/orders/{id}/status: `{ orderId, status }` for the success page. A pending order is
  * confirmed with the provider on the way (a lost webhook never strands a buyer), at most once
- * every few seconds per order (lib/shop/checkout-lookups.ts). Order ids are random UUIDs and
+ * every few seconds per order (lib/shop/payments/session-lookups.ts). Order ids are random UUIDs and
  * the answer carries nothing but the status.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
@@ -15,7 +15,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   let db;
   try {
     db = await getDb();
-    // The same bucket as /success?order= (lib/shop/order-status.ts); this poll is counted here.
+    // The same bucket as /success?order= (lib/shop/checkout/confirmation.ts); this poll is counted here.
     const limit = await consume(db, statusLimit(clientAddress(request)));
     if (!limit.ok) return rateLimitedResponse(limit, 'Too many requests. Please wait a moment.');
   } catch {

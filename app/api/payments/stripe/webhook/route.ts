@@ -1,10 +1,10 @@
 import { getDb } from '@/lib/db/client';
 import { readLimited } from '@/lib/http/read-limited';
 import { jsonError } from '@/lib/security/json-request';
-import { applyPaymentEvent } from '@/lib/shop/payment-events';
-import { shopProvider } from '@/lib/shop/provider';
-import { toPaymentEvent, verifiedEvent } from '@/lib/shop/stripe';
-import { deliverMailNow, startMailWorker } from '@/lib/shop/mail-worker';
+import { applyPaymentEvent } from '@/lib/shop/payments/events';
+import { shopProvider } from '@/lib/shop/payments/provider';
+import { toPaymentEvent, verifiedEvent } from '@/lib/shop/payments/stripe';
+import { deliverMailNow, startMailWorker } from '@/lib/shop/delivery/mail-worker';
 
 // Stripe's events for one Checkout Session are a few KB; nothing legitimate comes near this.
 const MAX_BODY_BYTES = 256 * 1024;
@@ -12,7 +12,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 /**
  * POST /api/payments/stripe/webhook: Stripe's events, checked with the library against the
  * raw body and STRIPE_WEBHOOK_SECRET (the signature is the check here, not the JSON/CSRF guard).
- * A bad signature is 400 and changes nothing; each event applies once (lib/shop/payment-events.ts);
+ * A bad signature is 400 and changes nothing; each event applies once (lib/shop/payments/events.ts);
  * a database that is down is 503, so Stripe retries later.
  */
 export async function POST(request: Request) {

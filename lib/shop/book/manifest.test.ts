@@ -1,0 +1,49 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { BOOK_PAGES } from './layout';
+import { COMMITTED_BOOKS_DIR, bookProblem, readManifest, type BookManifest } from './manifest';
+import { bookFileName } from './base-books';
+import { editions } from '../catalogue';
+
+/** The committed books (content/books) are the ones their manuscripts, labels, fonts and typesetter make now. */
+describe('the committed books', () => {
+  const manifest = readManifest();
+
+  it.each(editions.map((edition) => [edition.id, edition] as const))('the %s edition is typeset from what is in this checkout', (_id, edition) => {
+    const problem = bookProblem(edition, manifest, bookFileName(edition));
+    expect(problem && `${problem.reason}: run \`npm run books\` and commit content/books`).toBeUndefined();
+  });
+
+  it(`are ${BOOK_PAGES} pages each, and content/books holds nothing else`, async () => {
+    const files = editions.map((edition) => manifest.editions[edition.id]?.file);
+    expect(readdirSync(COMMITTED_BOOKS_DIR).sort()).toEqual(['manifest.json', ...files].sort());
+    for (const file of files) {
+      const pdf = await PDFDocument.load(readFileSync(join(COMMITTED_BOOKS_DIR, file!)), { updateMetadata: false });
+      expect(pdf.getPageCount(), file).toBe(BOOK_PAGES);
+    }
+  });
+});
+
+describe('bookProblem', () => {
+  const edition = editions.find((e) => e.id === 'ja')!;
+  const current = readManifest();
+  const altered = (change: (record: BookManifest['editions'][string]) => void): BookManifest => {
+    const copy = structuredClone(current);
+    change(copy.editions.ja!);
+    return copy;
+  };
+
+  it('names the input that changed since the book was typeset', () => {
+    const problem = bookProblem(edition, altered((r) => void (r.inputs.fonts = ['@fontsource/noto-sans-jp@5.2.0'])), bookFileName(edition));
+    expect(problem).toEqual({ kind: 'stale', reason: 'its fonts changed since it was typeset' });
+    expect(bookProblem(edition, altered((r) => void (r.inputs.typesetter = '0000000000000000')), bookFileName(edition))?.reason).toContain('typesetter');
+  });
+
+  it('says an edition cannot be sold when its manuscript has no book, or the book is not the file described', () => {
+    expect(bookProblem(edition, current, 'the-love-blueprint-ja-0123456789abcdef.pdf')?.kind).toBe('missing');
+    expect(bookProblem(edition, altered((r) => void (r.sha256 = '0'.repeat(64))), bookFileName(edition))).toMatchObject({ kind: 'missing', reason: expect.stringContaining('not the file') });
+    expect(bookProblem(edition, { editions: {} }, bookFileName(edition))).toMatchObject({ kind: 'missing' });
+  });
+});

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { site } from '@/lib/site';
+import { bookFontPackages } from './fonts';
+import { bookLabels } from './labels';
+import { TYPESETTING_VERSION } from './layout';
+import type { Edition } from '../catalogue';
+import { loadManuscript } from './manuscript';
+
+/**
+ * The typeset editions are content: `npm run books` sets them in Chromium into content/books,
+ * with this manifest of what each was set from, so building and serving the site needs no browser.
+ * A unit test (manifest.test.ts) fails when an input has changed since, naming it.
+ */
+export const COMMITTED_BOOKS_DIR = join(process.cwd(), 'content', 'books');
+const MANIFEST_FILE = join(COMMITTED_BOOKS_DIR, 'manifest.json');
+
+// The typesetter's own code: a change to how pages are laid out re-typesets every edition. Its
+// import lines are left out, so moving or renaming a module does not (they name files, not layout).
+const TYPESETTER_FILES = ['fonts.ts', 'html.ts', 'layout.ts', 'paginate.ts', 'typesetter.ts'];
+const withoutImports = (code: string) => code.replace(/^import [^;]*;\n/gm, '');
+
+const inputsSchema = z.object({
+  typesetting: z.number().int(),
+  manuscript: z.string(),
+  labels: z.string(),
+  imprint: z.string(),
+  fonts: z.array(z.string()),
+  typesetter: z.string(),
+});
+export type BookInputs = z.infer<typeof inputsSchema>;
+
+const recordSchema = z.object({
+  file: z.string().regex(/^the-love-blueprint-[A-Za-z-]+-[0-9a-f]{16}\.pdf$/),
+  pages: z.number().int().positive(),
+  bytes: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  inputs: inputsSchema,
+  typesetWith: z.string(),
+});
+export type BookRecord = z.infer<typeof recordSchema>;
+
+const manifestSchema = z.object({ editions: z.record(z.string(), recordSchema) });
+export type BookManifest = z.infer<typeof manifestSchema>;
+
+export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+const short = (data: string) => sha256(data).slice(0, 16);
+
+function packageVersion(name: string): string {
+  const file = join(process.cwd(), 'node_modules', name, 'package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/** Everything an edition's typeset book depends on, as it is in this checkout now. */
+export function bookInputs(edition: Edition): BookInputs {
+  const typesetter = TYPESETTER_FILES.map((name) => withoutImports(readFileSync(join(process.cwd(), 'lib', 'shop', 'book', name), 'utf8'))).join('\0');
+  return {
+    typesetting: TYPESETTING_VERSION,
+    manuscript: short(JSON.stringify(loadManuscript(edition.language))),
+    labels: short(JSON.stringify(bookLabels(edition.language))),
+    imprint: `${site.brand} <${site.supportEmail}>`,
+    fonts: bookFontPackages(edition.language).map((name) => `${name}@${packageVersion(name)}`),
+    typesetter: short(typesetter),
+  };
+}
+
+export function readManifest(): BookManifest {
+  if (!existsSync(MANIFEST_FILE)) return { editions: {} };
+  return manifestSchema.parse(JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')));
+}
+
+export function writeManifest(manifest: BookManifest): void {
+  writeFileSync(MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * What is wrong with an edition's committed book, or undefined when it is the one its inputs
+ * typeset now. `missing`: the server has no book for this manuscript (the build stops);
+ * `stale`: it has one, set from older fonts or typesetter code (the unit test fails).
+ */
+export function bookProblem(edition: Edition, manifest: BookManifest, expectedFile: string): { kind: 'missing' | 'stale'; reason: string } | undefined {
+  const record = manifest.editions[edition.id];
+  if (!record) return { kind: 'missing', reason: 'it has never been typeset' };
+  if (record.file !== expectedFile) return { kind: 'missing', reason: `its manuscript or labels changed (the book for them would be ${expectedFile})` };
+  const file = join(COMMITTED_BOOKS_DIR, record.file);
+  if (!existsSync(file)) return { kind: 'missing', reason: `${record.file} is missing` };
+  if (sha256(readFileSync(file)) !== record.sha256) return { kind: 'missing', reason: `${record.file} is not the file the manifest describes` };
+  let now: BookInputs;
+  try {
+    now = bookInputs(edition);
+  } catch (error) {
+    return { kind: 'stale', reason: `what it was typeset from cannot be read here (${(error as Error).message})` };
+  }
+  const changed = (Object.keys(now) as (keyof BookInputs)[]).filter((key) => JSON.stringify(now[key]) !== JSON.stringify(record.inputs[key]));
+  return changed.length ? { kind: 'stale', reason: `its ${changed.join(', ')} changed since it was typeset` } : undefined;
+}

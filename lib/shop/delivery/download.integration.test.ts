@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '@/lib/db/client';
+import { answerDownload } from './download';
+import { findOrder, placeOrder } from '../orders/orders';
+import { demoPayments } from '../payments/payment';
+import { MAX_DOWNLOADS, signToken } from './tokens';
+
+const SECRET = 'd'.repeat(64);
+const pdf = new Uint8Array([37, 80, 68, 70]);
+let db: Db;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'amora-download-'));
+  db = await openDb({ dataDir: dir });
+}, 60_000);
+afterAll(async () => {
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function paidOrder() {
+  const placed = await placeOrder(db, { editionId: 'en', name: 'Ana', email: 'ana@example.com', paymentMethod: 'paypal' }, { payments: demoPayments });
+  if (!placed.ok) throw new Error('order failed');
+  return { order: placed.order, token: signToken(placed.order.id, SECRET) };
+}
+
+const ask = (token: string, method: 'GET' | 'HEAD', stamp: () => Promise<Uint8Array> = async () => pdf) =>
+  answerDownload({ db, token, file: 'the-love-blueprint-en.pdf', secret: SECRET, method, stamp });
+
+describe('download links (finding 6)', () => {
+  it('HEAD checks the link and uses up nothing', async () => {
+    const { order, token } = await paidOrder();
+    for (let i = 0; i < MAX_DOWNLOADS + 2; i += 1) expect(await ask(token, 'HEAD')).toEqual({ ok: true, fileName: 'the-love-blueprint-en.pdf' });
+    expect((await findOrder(db, order.id))?.downloads).toBe(0);
+    expect(await ask(token, 'GET')).toMatchObject({ ok: true, bytes: pdf });
+    expect((await findOrder(db, order.id))?.downloads).toBe(1);
+  });
+
+  it('a stamp that fails costs no download', async () => {
+    const { order, token } = await paidOrder();
+    const failing = async (): Promise<Uint8Array> => {
+      throw new Error('typesetting failed');
+    };
+    for (let i = 0; i < 3; i += 1) await expect(ask(token, 'GET', failing)).rejects.toThrow('typesetting failed');
+    expect((await findOrder(db, order.id))?.downloads).toBe(0);
+  });
+
+  it('counts to the limit, then refuses GET and HEAD alike', async () => {
+    const { token } = await paidOrder();
+    for (let i = 0; i < MAX_DOWNLOADS; i += 1) expect((await ask(token, 'GET')).ok).toBe(true);
+    expect(await ask(token, 'GET')).toMatchObject({ ok: false, status: 410, error: 'downloads_exhausted' });
+    expect(await ask(token, 'HEAD')).toMatchObject({ ok: false, status: 410 });
+  });
+
+  it('200 requests at once for one link: one stamping, at most MAX_DOWNLOADS copies served, the rest refused', async () => {
+    const { order, token } = await paidOrder();
+    let stampings = 0;
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const slowStamp = async () => {
+      stampings += 1;
+      await finished;
+      return pdf;
+    };
+    const requests = Promise.all(Array.from({ length: 200 }, () => ask(token, 'GET', slowStamp)));
+    // The stamping finishes only once every download has been claimed: the claims come first.
+    for (let claimed = 0; claimed < MAX_DOWNLOADS; ) {
+      await new Promise((r) => setTimeout(r, 10));
+      claimed = (await findOrder(db, order.id))?.downloads ?? 0;
+    }
+    finish();
+    const answers = await requests;
+    expect(answers.filter((a) => a.ok)).toHaveLength(MAX_DOWNLOADS);
+    expect(answers.filter((a) => !a.ok).map((a) => !a.ok && a.error)).toEqual(Array(200 - MAX_DOWNLOADS).fill('downloads_exhausted'));
+    expect(stampings).toBe(1);
+    expect((await findOrder(db, order.id))?.downloads).toBe(MAX_DOWNLOADS);
+  });
+
+  it('refuses forged, expired and unpaid links', async () => {
+    const { order } = await paidOrder();
+    expect(await ask(signToken(order.id, 'x'.repeat(64)), 'GET')).toMatchObject({ ok: false, status: 403 });
+    expect(await ask(signToken(order.id, SECRET, Date.now() - 30 * 86_400_000), 'GET')).toMatchObject({ ok: false, status: 410, error: 'link_expired' });
+    await db.query(`UPDATE orders SET status = 'pending' WHERE id = $1`, [order.id]);
+    expect(await ask(signToken(order.id, SECRET), 'GET')).toMatchObject({ ok: false, status: 404 });
+  });
+});

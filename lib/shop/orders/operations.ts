@@ -1,0 +1,88 @@
+import type { Queryable } from '@/lib/db/client';
+import { findOrder, queueMagicLink, type Order } from './orders';
+import { LINK_LIFETIME_MS, MAX_DOWNLOADS } from '../delivery/tokens';
+
+/**
+ * What the people who run the shop need for support work (`npm run shop`, lib/cli/shop.ts).
+ * Each function works on whichever database it is given and changes one order at a time.
+ */
+export type OrderSummary = Order & {
+  /** Downloads used, of MAX_DOWNLOADS. */
+  downloadsUsed: string;
+  /** When the newest emailed link stops working; null when no link was ever sent. */
+  linkExpiresAt: string | null;
+};
+
+export async function ordersByEmail(db: Queryable, email: string): Promise<OrderSummary[]> {
+  const { rows } = await db.query<{ id: string; last_sent: string | null }>(
+    `SELECT o.id, max(q.sent_at) AS last_sent FROM orders o LEFT JOIN mail_queue q ON q.order_id = o.id
+     WHERE lower(o.email) = lower($1) GROUP BY o.id, o.created_at ORDER BY o.created_at`,
+    [email.trim()],
+  );
+  const summaries: OrderSummary[] = [];
+  for (const row of rows) {
+    const order = (await findOrder(db, row.id))!;
+    summaries.push({
+      ...order,
+      downloadsUsed: `${order.downloads}/${MAX_DOWNLOADS}`,
+      linkExpiresAt: row.last_sent ? new Date(new Date(row.last_sent).getTime() + LINK_LIFETIME_MS).toISOString() : null,
+    });
+  }
+  return summaries;
+}
+
+export type ChangeResult = { ok: true; order: Order } | { ok: false; reason: 'not_found' | 'not_paid' | 'revoked' };
+
+async function paidOrder(db: Queryable, orderId: string): Promise<ChangeResult> {
+  const order = await findOrder(db, orderId);
+  if (!order) return { ok: false, reason: 'not_found' };
+  if (order.status !== 'paid') return { ok: false, reason: 'not_paid' };
+  if (order.revoked_at) return { ok: false, reason: 'revoked' };
+  return { ok: true, order };
+}
+
+/** Queues a fresh magic link for a paid order whose links still work. */
+export async function resendLink(db: Queryable, orderId: string): Promise<ChangeResult> {
+  const found = await paidOrder(db, orderId);
+  if (found.ok) await queueMagicLink(db, orderId);
+  return found;
+}
+
+/** Gives an order its full number of downloads again. */
+export async function resetDownloads(db: Queryable, orderId: string): Promise<ChangeResult> {
+  const found = await paidOrder(db, orderId);
+  if (!found.ok) return found;
+  await db.query('UPDATE orders SET downloads = 0 WHERE id = $1', [orderId]);
+  return { ok: true, order: (await findOrder(db, orderId))! };
+}
+
+/** Every link of the order stops working at once (a refund, a dispute); idempotent. */
+export async function revokeOrder(db: Queryable, orderId: string): Promise<ChangeResult> {
+  const order = await findOrder(db, orderId);
+  if (!order) return { ok: false, reason: 'not_found' };
+  await db.query('UPDATE orders SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [orderId]);
+  return { ok: true, order: (await findOrder(db, orderId))! };
+}
+
+export type ShopStats = {
+  days: { day: string; edition: string; orders: number; paid: number }[];
+  mailQueue: { waiting: number; failing: number; sent: number };
+};
+
+/** Orders per day and edition over the last `days` days, and how the mail queue stands. */
+export async function shopStats(db: Queryable, days = 14): Promise<ShopStats> {
+  const perDay = await db.query<{ day: string; edition: string; orders: number; paid: number }>(
+    `SELECT to_char(date_trunc('day', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, edition,
+            count(*)::int AS orders, count(*) FILTER (WHERE status = 'paid')::int AS paid
+     FROM orders WHERE created_at >= now() - make_interval(days => $1)
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [days],
+  );
+  const queue = await db.query<{ waiting: number; failing: number; sent: number }>(
+    `SELECT count(*) FILTER (WHERE sent_at IS NULL)::int AS waiting,
+            count(*) FILTER (WHERE sent_at IS NULL AND last_error IS NOT NULL)::int AS failing,
+            count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent
+     FROM mail_queue`,
+  );
+  return { days: perDay.rows, mailQueue: queue.rows[0]! };
+}

@@ -1,0 +1,253 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '@/lib/db/client';
+import { findEdition } from '../catalogue';
+import { isHosted, type Charge, type HostedPayments, type PaymentProvider } from '../payments/payment';
+import type { PaymentMethod } from '../payments/methods';
+import { sourcesOf, type OrderStatus } from './state';
+
+export type { OrderStatus };
+
+/**
+ * A stored order. No card number is ever stored: at most its last four digits (DESIGN.md §5.4).
+ * Its status moves as lib/shop/orders/state.ts allows: pending, then paid, failed or expired.
+ */
+export type Order = {
+  id: string;
+  created_at: string;
+  edition: string;
+  name: string;
+  email: string;
+  payment_method: PaymentMethod;
+  card_last4: string | null;
+  amount_cents: number;
+  currency: string;
+  downloads: number;
+  status: OrderStatus;
+  /** When every link of the order stopped working (a refund, or the operator's `revoke`). */
+  revoked_at: string | null;
+  /** Who takes the money: 'demo' (nothing is charged) or 'stripe'. */
+  provider: string;
+  /** The hosted checkout page of a pending order (Stripe), for a retried Confirm. */
+  checkout_url: string | null;
+  checkout_session_id: string | null;
+};
+
+/** `locale`: the page's language, which the order's emails are written in. */
+export type OrderInput = { editionId: string; name: string; email: string; paymentMethod: PaymentMethod; cardNumber?: string; locale?: string };
+
+export type PlaceOrderError =
+  | 'unknown_edition'
+  | 'edition_unavailable'
+  | 'idempotency_conflict'
+  | 'in_flight'
+  | 'payment_declined'
+  | 'checkout_ended'
+  | 'method_unavailable'
+  | 'rate_limited';
+/** A placed order: paid at once (demo), or pending with the hosted page the buyer pays on. */
+export type PlaceOrderResult = { ok: true; order: Order; replayed: boolean; checkoutUrl?: string } | { ok: false; error: PlaceOrderError };
+
+const ORDER_COLUMNS =
+  'id, created_at, edition, name, email, payment_method, card_last4, amount_cents, currency, downloads, status, revoked_at, provider, checkout_url, checkout_session_id';
+// How long a request may hold its key while it charges; past it, a retry takes over (and the
+// provider, given the same key, answers with the same payment rather than a second one).
+const CLAIM_SECONDS = 10;
+
+function fingerprint(input: OrderInput, last4: string | null): string {
+  return createHash('sha256')
+    .update(JSON.stringify([input.editionId, input.name, input.email.toLowerCase(), input.paymentMethod, last4]))
+    .digest('hex');
+}
+
+type Stored = Order & { request_fingerprint: string; claimed: boolean };
+
+/**
+ * Records and pays for an order, with Stripe's idempotency semantics:
+ * - the key is claimed before anything is charged, so a concurrent request with the same key
+ *   is refused as `in_flight` (HTTP 409) instead of charging again;
+ * - the order row exists (pending) before the charge, and the key goes to the provider;
+ * - a finished key replays its order, a key reused for another purchase is a conflict;
+ * - the order turns `paid` and its email is queued in one transaction.
+ * `admit` is asked only before a new order (the per-recipient limit): a replay is not a new email.
+ */
+export async function placeOrder(
+  db: Db,
+  input: OrderInput,
+  options: { idempotencyKey?: string; payments: PaymentProvider | HostedPayments; admit?: () => Promise<boolean> },
+): Promise<PlaceOrderResult> {
+  const edition = findEdition(input.editionId);
+  if (!edition) return { ok: false, error: 'unknown_edition' };
+  if (!edition.price) return { ok: false, error: 'edition_unavailable' };
+  const hosted = isHosted(options.payments);
+  // On a hosted checkout the card is typed on the provider's page only (PCI DSS SAQ A).
+  const last4 = !hosted && input.paymentMethod === 'card' && input.cardNumber ? input.cardNumber.slice(-4) : null;
+  const print = fingerprint(input, last4);
+  const key = options.idempotencyKey ?? `server-${randomUUID()}`;
+  const amountCents = Math.round(edition.price.amount * 100);
+
+  let order: Order;
+  const existing = await findByKey(db, key);
+  if (existing) {
+    const decided = await resume(db, existing, print);
+    if (decided) return decided;
+    order = strip(existing);
+  } else {
+    if (options.admit && !(await options.admit())) return { ok: false, error: 'rate_limited' };
+    const { rows } = await db.query<Order>(
+      `INSERT INTO orders (id, edition, name, email, payment_method, card_last4, amount_cents, currency, idempotency_key, request_fingerprint, status, claimed_until, provider, locale)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', now() + make_interval(secs => $11), $12, $13)
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING ${ORDER_COLUMNS}`,
+      [randomUUID(), edition.id, input.name, input.email, input.paymentMethod, last4, amountCents, edition.price.currency, key, print, CLAIM_SECONDS, hosted ? 'stripe' : 'demo', input.locale ?? 'en'],
+    );
+    if (rows[0]) order = normalise(rows[0]);
+    else {
+      // Another request with this key inserted first.
+      const winner = await findByKey(db, key);
+      if (!winner) throw new Error('order vanished after an idempotency conflict');
+      const decided = await resume(db, winner, print);
+      if (decided) return decided;
+      order = strip(winner);
+    }
+  }
+
+  const charge = { orderId: order.id, idempotencyKey: key, amountCents, currency: edition.price.currency, method: input.paymentMethod, description: `The Love Blueprint (${edition.label})` };
+  if (isHosted(options.payments)) return startCheckout(db, order, { ...charge, email: input.email }, options.payments);
+
+  let result;
+  try {
+    result = await options.payments.charge(charge);
+  } catch (error) {
+    // Nothing is known to be charged: let the next retry with this key take over at once.
+    await db.query('UPDATE orders SET claimed_until = now() WHERE id = $1', [order.id]);
+    throw error;
+  }
+  if (!result.ok) {
+    await db.query(`UPDATE orders SET status = 'failed', claimed_until = NULL WHERE id = $1 AND status = 'pending'`, [order.id]);
+    return { ok: false, error: 'payment_declined' };
+  }
+  const paid = await markPaid(db, order.id, result.reference);
+  return { ok: true, order: paid ?? order, replayed: false };
+}
+
+/**
+ * Opens the provider's checkout for a pending order and keeps its page with the order, so a
+ * retried Confirm is sent to the same page. The order is paid later, by lib/shop/fulfil.ts.
+ */
+async function startCheckout(db: Db, order: Order, charge: Charge & { email: string }, payments: HostedPayments): Promise<PlaceOrderResult> {
+  let started;
+  try {
+    started = await payments.checkout.start({ ...charge, locale: payments.locale, ...payments.returnUrls(order.id) });
+  } catch (error) {
+    await db.query('UPDATE orders SET claimed_until = now() WHERE id = $1', [order.id]);
+    throw error;
+  }
+  if (!started.ok) {
+    await db.query(`UPDATE orders SET status = 'failed', claimed_until = NULL WHERE id = $1 AND status = 'pending'`, [order.id]);
+    return { ok: false, error: 'method_unavailable' };
+  }
+  const { rows } = await db.query<Order>(
+    `UPDATE orders SET checkout_session_id = $2, checkout_url = $3, claimed_until = NULL WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
+    [order.id, started.sessionId, started.url],
+  );
+  return { ok: true, order: rows[0] ? normalise(rows[0]) : order, replayed: false, checkoutUrl: started.url };
+}
+
+/**
+ * What an existing key means for this request: a finished order to replay, a refusal, or
+ * (undefined) a stale claim this request has now taken over and should complete.
+ */
+async function resume(db: Db, existing: Stored, print: string): Promise<PlaceOrderResult | undefined> {
+  if (existing.request_fingerprint !== print) return { ok: false, error: 'idempotency_conflict' };
+  if (existing.status === 'paid') return { ok: true, order: strip(existing), replayed: true };
+  if (existing.status === 'failed') return { ok: false, error: existing.provider === 'demo' ? 'payment_declined' : 'checkout_ended' };
+  if (existing.status === 'expired') return { ok: false, error: 'checkout_ended' };
+  // A hosted checkout already opened for this key: the buyer goes back to the same page.
+  if (existing.checkout_url) return { ok: true, order: strip(existing), replayed: true, checkoutUrl: existing.checkout_url };
+  if (existing.claimed) return { ok: false, error: 'in_flight' };
+  const { rows } = await db.query(
+    `UPDATE orders SET claimed_until = now() + make_interval(secs => $2)
+     WHERE id = $1 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= now()) RETURNING id`,
+    [existing.id, CLAIM_SECONDS],
+  );
+  return rows[0] ? undefined : { ok: false, error: 'in_flight' };
+}
+
+/** Marks a pending order paid and queues its magic-link email, in one transaction. */
+export async function markPaid(db: Db, orderId: string, reference: string): Promise<Order | undefined> {
+  return db.transaction((tx) => markPaidIn(tx, orderId, reference));
+}
+
+/**
+ * markPaid inside a caller's transaction. A refund or dispute of this payment that arrived
+ * first (webhooks come in any order) revokes the links at once, and no email goes out.
+ */
+export async function markPaidIn(tx: Queryable, orderId: string, reference: string): Promise<Order | undefined> {
+  const { rows } = await tx.query<Order>(
+    `UPDATE orders SET status = 'paid', payment_reference = $2, claimed_until = NULL,
+       revoked_at = (SELECT min(received_at) FROM payment_events WHERE payment_reference = $2 AND kind = 'payment_reversed')
+     WHERE id = $1 AND status = ANY($3) RETURNING ${ORDER_COLUMNS}`,
+    [orderId, reference, sourcesOf('paid')],
+  );
+  if (rows[0] && !rows[0].revoked_at) await tx.query(`INSERT INTO mail_queue (order_id, kind) VALUES ($1, 'magic-link')`, [orderId]);
+  return rows[0] ? normalise(rows[0]) : undefined;
+}
+
+/** A pending order's payment failed or its checkout expired: no email, no links. */
+export async function markEnded(db: Queryable, orderId: string, status: 'failed' | 'expired'): Promise<boolean> {
+  const { rows } = await db.query(`UPDATE orders SET status = $2, claimed_until = NULL WHERE id = $1 AND status = ANY($3) RETURNING id`, [
+    orderId,
+    status,
+    sourcesOf(status),
+  ]);
+  return rows.length > 0;
+}
+
+async function findByKey(db: Queryable, key: string): Promise<Stored | undefined> {
+  const { rows } = await db.query<Order & { request_fingerprint: string; claimed: boolean }>(
+    `SELECT ${ORDER_COLUMNS}, request_fingerprint, (claimed_until IS NOT NULL AND claimed_until > now()) AS claimed FROM orders WHERE idempotency_key = $1`,
+    [key],
+  );
+  return rows[0] ? { ...normalise(rows[0]), request_fingerprint: rows[0].request_fingerprint, claimed: rows[0].claimed } : undefined;
+}
+
+const strip = ({ request_fingerprint: _print, claimed: _claimed, ...order }: Stored): Order => order;
+
+export async function findOrder(db: Queryable, id: string): Promise<Order | undefined> {
+  const { rows } = await db.query<Order>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
+  return rows[0] ? normalise(rows[0]) : undefined;
+}
+
+/** Whether an order's links open anything: paid, and not revoked. */
+export const hasLiveLinks = (order: Order) => order.status === 'paid' && !order.revoked_at;
+
+/** Counts a download of a paid, unrevoked order if it has any left. */
+export async function claimDownload(db: Queryable, id: string, max: number): Promise<{ order: Order } | { error: 'unknown' | 'exhausted' }> {
+  const { rows } = await db.query<Order>(
+    `UPDATE orders SET downloads = downloads + 1 WHERE id = $1 AND status = 'paid' AND revoked_at IS NULL AND downloads < $2 RETURNING ${ORDER_COLUMNS}`,
+    [id, max],
+  );
+  if (rows[0]) return { order: normalise(rows[0]) };
+  const order = await findOrder(db, id);
+  return order && hasLiveLinks(order) ? { error: 'exhausted' } : { error: 'unknown' };
+}
+
+/** Gives back a download that was claimed but not delivered (its copy could not be stamped). */
+export async function releaseDownload(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE orders SET downloads = downloads - 1 WHERE id = $1 AND downloads > 0', [id]);
+}
+
+/** Queues another magic-link email for an order (an expired link's "send me a new one"). */
+export async function queueMagicLink(db: Queryable, orderId: string): Promise<void> {
+  await db.query(`INSERT INTO mail_queue (order_id, kind) VALUES ($1, 'magic-link')`, [orderId]);
+}
+
+function normalise(order: Order): Order {
+  return {
+    ...order,
+    created_at: new Date(order.created_at).toISOString(),
+    revoked_at: order.revoked_at ? new Date(order.revoked_at).toISOString() : null,
+    amount_cents: Number(order.amount_cents),
+    downloads: Number(order.downloads),
+  };
+}

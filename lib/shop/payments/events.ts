@@ -1,0 +1,80 @@
+import type { Db, Queryable } from '@/lib/db/client';
+import { findOrder, markEnded, markPaidIn, type Order } from '../orders/orders';
+import type { CheckoutState } from './payment';
+
+/**
+ * What a provider's webhook means for the shop, independent of the provider's wording
+ * (lib/shop/payments/stripe.ts translates Stripe's events into these).
+ */
+export type PaymentEvent = { id: string; type: string } & (
+  | { kind: 'checkout_paid' | 'checkout_failed' | 'checkout_expired'; session: CheckoutState }
+  | { kind: 'payment_reversed'; paymentReference: string }
+  | { kind: 'ignored' }
+);
+
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * Applies one webhook event, once: the event id is recorded in the same transaction as its
+ * effect, so a redelivered event changes nothing, and a crash halfway leaves neither.
+ * Every status change goes through the state machine's guards, so events that arrive out of
+ * order (an "expired" after the payment, a refund before it) cannot undo or skip a step.
+ */
+export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<EventOutcome> {
+  return db.transaction(async (tx) => {
+    const reference = event.kind === 'payment_reversed' ? event.paymentReference : 'session' in event ? event.session.paymentReference : null;
+    const orderId = 'session' in event ? event.session.orderId : null;
+    const { rows } = await tx.query(
+      'INSERT INTO payment_events (id, type, kind, order_id, payment_reference) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id',
+      [event.id, event.type, event.kind, orderId, reference],
+    );
+    if (!rows[0]) return 'duplicate';
+    switch (event.kind) {
+      case 'ignored':
+        return 'ignored';
+      case 'payment_reversed': {
+        const revoked = await tx.query(`UPDATE orders SET revoked_at = now() WHERE payment_reference = $1 AND revoked_at IS NULL RETURNING id`, [event.paymentReference]);
+        return revoked.rows.length > 0 ? 'applied' : 'ignored';
+      }
+      default: {
+        const order = await orderOfSession(tx, event.session);
+        if (!order) return 'ignored';
+        if (event.kind === 'checkout_paid') return (await settlePaid(tx, order, event.session)) ? 'applied' : 'ignored';
+        return (await markEnded(tx, order.id, event.kind === 'checkout_failed' ? 'failed' : 'expired')) ? 'applied' : 'ignored';
+      }
+    }
+  });
+}
+
+/** The order a provider's session belongs to, only if the session is the one this order opened. */
+async function orderOfSession(db: Queryable, session: CheckoutState): Promise<Order | undefined> {
+  if (!session.orderId) return undefined;
+  const order = await findOrder(db, session.orderId);
+  return order && order.checkout_session_id === session.sessionId ? order : undefined;
+}
+
+/** Marks the order paid if the provider took exactly the order's price; a mismatch is logged, never delivered. */
+async function settlePaid(tx: Queryable, order: Order, session: CheckoutState): Promise<boolean> {
+  if (!session.paid) return false;
+  if (session.amountCents !== order.amount_cents || session.currency?.toLowerCase() !== order.currency.toLowerCase()) {
+    console.error(`Order ${order.id}: the provider took ${session.amountCents} ${session.currency}, the order is ${order.amount_cents} ${order.currency}; not delivered`);
+    return false;
+  }
+  return Boolean(await markPaidIn(tx, order.id, session.paymentReference ?? session.sessionId));
+}
+
+/**
+ * Confirms a pending hosted-checkout order by asking the provider, for when its webhook is
+ * late or lost (Stripe's documented pattern: one idempotent fulfilment, called from the
+ * webhook and from the buyer's return). Anything else is returned as it is.
+ * `admit` is asked only before the provider is: refused, the stored order is the answer.
+ */
+export async function fulfil(db: Db, orderId: string, lookup: (sessionId: string) => Promise<CheckoutState>, admit?: () => Promise<boolean>): Promise<Order | undefined> {
+  const order = await findOrder(db, orderId);
+  if (!order || order.status !== 'pending' || !order.checkout_session_id) return order;
+  if (admit && !(await admit())) return order;
+  const session = await lookup(order.checkout_session_id);
+  if (session.paid) await db.transaction((tx) => settlePaid(tx, order, session));
+  else if (session.status === 'expired') await markEnded(db, order.id, 'expired');
+  return findOrder(db, orderId);
+}
