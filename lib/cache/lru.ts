@@ -15,7 +15,8 @@ type Entry<V> = { value: V; expires: number; bytes: number };
 
 const jsonSize = (value: unknown) => (JSON.stringify(value)?.length ?? 0) * 2;
 
-export function createLru<V>({ maxEntries, maxBytes, sizeOf = jsonSize, now = Date.now }: LruOptions<V>) {
+// The clock is read through Date.now on each call, not captured once, so a test's fake clock reaches a cache made at import.
+export function createLru<V>({ maxEntries, maxBytes, sizeOf = jsonSize, now = () => Date.now() }: LruOptions<V>) {
   const entries = new Map<string, Entry<V>>();
   let bytes = 0;
 

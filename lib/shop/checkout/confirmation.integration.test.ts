@@ -9,6 +9,7 @@ import { placeOrder } from '../orders/orders';
 import { orderStatusOf } from './confirmation';
 import { applyPaymentEvent } from '../payments/events';
 import type { HostedPayments } from '../payments/payment';
+import { LOOKUP_FRESH_MS } from '../payments/session-lookups';
 import { successStateOf } from './success-state';
 
 /** A stub Stripe client behind the shop's provider: it counts checkout.sessions.retrieve calls. */
@@ -55,16 +56,25 @@ async function pendingOrder() {
 
 describe('/success?order= and the order status route with Stripe', () => {
   it('N concurrent and rapid lookups of one pending order make one Stripe call within the cache window', async () => {
-    const order = await pendingOrder();
-    const concurrent = await Promise.all(Array.from({ length: 20 }, (_, i) => orderStatusOf(db, order.id, { client: `198.51.100.${i}` })));
-    for (let i = 0; i < 10; i += 1) await orderStatusOf(db, order.id);
-    expect(concurrent.every((status) => status?.status === 'pending')).toBe(true);
-    expect(stub.retrieves).toBe(1);
-    // Past the window (3 s), the next lookup asks Stripe again: a payment is seen within seconds.
-    await new Promise((resolve) => setTimeout(resolve, 3_100));
-    stub.paid.add(`cs_${order.id}`);
-    expect((await orderStatusOf(db, order.id))?.status).toBe('paid');
-    expect(stub.retrieves).toBe(2);
+    // The window is read from the clock: frozen here, so a busy machine cannot stretch 30 lookups past it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const order = await pendingOrder();
+      const concurrent = await Promise.all(Array.from({ length: 20 }, (_, i) => orderStatusOf(db, order.id, { client: `198.51.100.${i}` })));
+      for (let i = 0; i < 10; i += 1) await orderStatusOf(db, order.id);
+      expect(concurrent.every((status) => status?.status === 'pending')).toBe(true);
+      expect(stub.retrieves).toBe(1);
+      // Just inside the window (3 s) Stripe is not asked; past it, the next lookup asks again: a payment is seen within seconds.
+      vi.setSystemTime(Date.now() + LOOKUP_FRESH_MS - 100);
+      await orderStatusOf(db, order.id);
+      expect(stub.retrieves).toBe(1);
+      vi.setSystemTime(Date.now() + 200);
+      stub.paid.add(`cs_${order.id}`);
+      expect((await orderStatusOf(db, order.id))?.status).toBe('paid');
+      expect(stub.retrieves).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('past the client’s status limit (the status route’s bucket), no Stripe call is made and the stored state is shown', async () => {
