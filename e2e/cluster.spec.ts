@@ -122,7 +122,7 @@ test('1 and 5: an order placed on one instance downloads on the other; its key r
   expect(file.headers.get('content-type')).toBe('application/pdf');
   expect((await fetch(`${other}${placed.body.libraryUrl}`)).status).toBe(200);
   // A link signed by instance 2 (the same APP_SECRET) opens on instance 1.
-  const token = signToken(placed.body.orderId, cluster.appSecret);
+  const token = signToken(placed.body.orderId, cluster.appSecret).token;
   expect((await fetch(`${cluster.instances[0]!.origin}/library/${token}`)).status).toBe(200);
   const key = `replay-${Date.now()}`;
   const buyer = unique('replay');
@@ -171,7 +171,7 @@ test('3: the per-client and per-recipient limits hold across instances, and a sp
 
   // Through nginx, whatever X-Forwarded-For the client writes, nginx appends the real address and
   // the instances read that one: fresh-link requests stop at LINK_LIMIT_PER_MINUTE.
-  const token = signToken('no-such-order', cluster.appSecret);
+  const token = signToken('no-such-order', cluster.appSecret).token;
   const resend: number[] = [];
   for (let i = 0; i < LIMITS.LINK_LIMIT_PER_MINUTE + 2; i += 1) {
     const answer = await nginx.post('/api/links/resend', { data: { token }, headers: { 'X-Forwarded-For': `192.0.2.${i + 1}` } });

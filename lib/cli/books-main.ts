@@ -3,7 +3,7 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { editions, type Edition } from '@/lib/shop/catalogue';
-import { bookFileName, typesetBook } from '@/lib/shop/book/base-books';
+import { baseBookFileName, typesetBook } from '@/lib/shop/book/base-books';
 import { COMMITTED_BOOKS_DIR, bookInputs, bookProblem, readManifest, sha256, writeManifest } from '@/lib/shop/book/manifest';
 import { chromiumExecutable } from '@/lib/shop/book/chromium';
 
@@ -20,7 +20,7 @@ async function typeset(chosen: readonly Edition[]) {
   for (const edition of chosen) {
     const started = performance.now();
     const bytes = await typesetBook(edition);
-    const file = bookFileName(edition);
+    const file = baseBookFileName(edition);
     const pages = (await PDFDocument.load(bytes)).getPageCount();
     writeFileSync(join(COMMITTED_BOOKS_DIR, file), bytes);
     manifest.editions[edition.id] = { file, pages, bytes: bytes.byteLength, sha256: sha256(bytes), inputs: bookInputs(edition), typesetWith: browser };
@@ -36,7 +36,7 @@ function check(): number {
   const manifest = readManifest();
   let missing = 0;
   for (const edition of editions) {
-    const problem = bookProblem(edition, manifest, bookFileName(edition));
+    const problem = bookProblem(edition, manifest, baseBookFileName(edition));
     if (!problem) continue;
     if (problem.kind === 'missing') missing += 1;
     console.error(`books: the ${edition.id} edition ${problem.kind === 'missing' ? 'cannot be sold' : 'is stale'}: ${problem.reason}.`);
@@ -56,7 +56,7 @@ async function main() {
     process.exit(2);
   }
   const manifest = readManifest();
-  const chosen = args.includes('--all') ? editions : named.length ? editions.filter((e) => named.includes(e.id)) : editions.filter((e) => bookProblem(e, manifest, bookFileName(e)));
+  const chosen = args.includes('--all') ? editions : named.length ? editions.filter((e) => named.includes(e.id)) : editions.filter((e) => bookProblem(e, manifest, baseBookFileName(e)));
   if (!chosen.length) console.log('books: every edition is up to date');
   else await typeset(chosen);
 }

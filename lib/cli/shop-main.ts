@@ -2,7 +2,7 @@ import { env, EnvError } from '@/lib/env';
 import { openDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
 import { sendMail } from '@/lib/mail/transport';
-import { deliverPendingMail } from '@/lib/shop/delivery/mail-queue';
+import { deliverPendingMail } from '@/lib/shop/delivery/deliver-mail';
 import { keepDataPrivate } from '@/lib/server/private-files';
 import { runShop } from './shop';
 

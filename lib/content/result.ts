@@ -13,18 +13,18 @@ export const contentErrorMessages: Record<ContentKind, string> = {
   help: 'Failed to load help topics',
 };
 
-export type ContentError = {
+export type ContentFailure = {
   kind: ContentKind;
   message: string;
   /** unavailable: no usable answer (down, slow, garbage); not_found: the backend said 404. */
   reason: 'unavailable' | 'not_found';
 };
 
-export type ContentResult<T> = { ok: true; data: T } | { ok: false; error: ContentError };
+export type ContentResult<T> = { ok: true; data: T } | { ok: false; error: ContentFailure };
 
 export const success = <T>(data: T): ContentResult<T> => ({ ok: true, data });
 
-export const failure = <T>(kind: ContentKind, reason: ContentError['reason'] = 'unavailable'): ContentResult<T> => ({
+export const failure = <T>(kind: ContentKind, reason: ContentFailure['reason'] = 'unavailable'): ContentResult<T> => ({
   ok: false,
   error: { kind, reason, message: contentErrorMessages[kind] },
 });

@@ -6,7 +6,7 @@ import { closeDb, getDb, openDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { sendMail } from '@/lib/mail/transport';
 import { appSecret } from '@/lib/security/secret';
-import { deliverPendingMail } from '@/lib/shop/delivery/mail-queue';
+import { deliverPendingMail } from '@/lib/shop/delivery/deliver-mail';
 import { placeOrder } from '@/lib/shop/orders/orders';
 import { demoPayments } from '@/lib/shop/payments/payment';
 import { keepDataPrivate } from './private-files';

@@ -11,7 +11,7 @@ import { demoPayments, type HostedPayments } from '@/lib/shop/payments/payment';
 import { shopProvider } from '@/lib/shop/payments/provider';
 import { localizePath } from '@/lib/i18n/paths';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
-import { bookFileName, signToken, LINK_LIFETIME_MS } from '@/lib/shop/delivery/tokens';
+import { downloadPath, libraryPath, signToken } from '@/lib/shop/delivery/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/delivery/mail-worker';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -115,7 +115,7 @@ export async function POST(request: Request) {
 
   const { order } = result;
   // A pending order's link is signed now and opens once the payment is confirmed.
-  const token = signToken(order.id, appSecret());
+  const link = signToken(order.id, appSecret());
   return Response.json(
     {
       orderId: order.id,
@@ -124,9 +124,9 @@ export async function POST(request: Request) {
       email: order.email,
       paymentMethod: order.payment_method,
       cardLast4: order.card_last4,
-      downloadUrl: `/api/download/${token}/${bookFileName(order.edition)}`,
-      libraryUrl: `/library/${token}`,
-      expiresAt: new Date(Date.now() + LINK_LIFETIME_MS).toISOString(),
+      downloadUrl: downloadPath(link.token, order.edition),
+      libraryUrl: libraryPath(link.token),
+      expiresAt: new Date(link.expiresAt).toISOString(),
       status: order.status === 'paid' ? 'paid' : 'pending',
       ...(result.checkoutUrl ? { checkoutUrl: result.checkoutUrl } : {}),
     } satisfies OrderConfirmation,

@@ -17,7 +17,7 @@ import { directionOf, isLocale } from '@/lib/i18n/locales';
 const memory = processSingleton('books', () => new Map<string, Promise<Uint8Array>>());
 
 /** The file an edition's unstamped book is kept in: its manuscript, labels and typesetter in the name. */
-export function bookFileName(edition: Edition): string {
+export function baseBookFileName(edition: Edition): string {
   const source = JSON.stringify([TYPESETTING_VERSION, loadManuscript(edition.language), bookLabels(edition.language)]);
   return `the-love-blueprint-${edition.id}-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.pdf`;
 }
@@ -47,7 +47,7 @@ export function baseBook(edition: Edition): Promise<Uint8Array> {
 }
 
 async function loadOrTypeset(edition: Edition): Promise<Uint8Array> {
-  const name = bookFileName(edition);
+  const name = baseBookFileName(edition);
   const dataDir = join(resolve(env().dataDir), 'books');
   for (const dir of [COMMITTED_BOOKS_DIR, dataDir]) {
     try {

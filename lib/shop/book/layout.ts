@@ -30,7 +30,7 @@ export type BookLabels = {
   stamp: string;
 };
 
-export type Block =
+export type BookBlock =
   | { kind: 'chapterStart'; eyebrow: string; title: string; tocTitle: string }
   | { kind: 'heading'; text: string }
   | { kind: 'paragraph'; text: string; italic?: boolean }
@@ -40,8 +40,8 @@ export type Block =
 export const numbered = (template: string, n: number) => template.replace('{n}', String(n));
 
 /** The body as a flat list of blocks, in reading order; chapters start on a new page. */
-export function blocksOf(book: Manuscript, labels: BookLabels, supportEmail: string): Block[] {
-  const blocks: Block[] = [{ kind: 'chapterStart', eyebrow: '', title: labels.introduction, tocTitle: labels.introduction }];
+export function blocksOf(book: Manuscript, labels: BookLabels, supportEmail: string): BookBlock[] {
+  const blocks: BookBlock[] = [{ kind: 'chapterStart', eyebrow: '', title: labels.introduction, tocTitle: labels.introduction }];
   blocks.push({ kind: 'paragraph', text: book.dedication, italic: true });
   for (const p of book.introduction) blocks.push({ kind: 'paragraph', text: p });
   for (const chapter of book.chapters) {

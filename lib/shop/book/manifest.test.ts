@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { BOOK_PAGES } from './layout';
 import { COMMITTED_BOOKS_DIR, bookProblem, readManifest, type BookManifest } from './manifest';
-import { bookFileName } from './base-books';
+import { baseBookFileName } from './base-books';
 import { editions } from '../catalogue';
 
 /** The committed books (content/books) are the ones their manuscripts, labels, fonts and typesetter make now. */
@@ -12,7 +12,7 @@ describe('the committed books', () => {
   const manifest = readManifest();
 
   it.each(editions.map((edition) => [edition.id, edition] as const))('the %s edition is typeset from what is in this checkout', (_id, edition) => {
-    const problem = bookProblem(edition, manifest, bookFileName(edition));
+    const problem = bookProblem(edition, manifest, baseBookFileName(edition));
     expect(problem && `${problem.reason}: run \`npm run books\` and commit content/books`).toBeUndefined();
   });
 
@@ -36,14 +36,14 @@ describe('bookProblem', () => {
   };
 
   it('names the input that changed since the book was typeset', () => {
-    const problem = bookProblem(edition, altered((r) => void (r.inputs.fonts = ['@fontsource/noto-sans-jp@5.2.0'])), bookFileName(edition));
+    const problem = bookProblem(edition, altered((r) => void (r.inputs.fonts = ['@fontsource/noto-sans-jp@5.2.0'])), baseBookFileName(edition));
     expect(problem).toEqual({ kind: 'stale', reason: 'its fonts changed since it was typeset' });
-    expect(bookProblem(edition, altered((r) => void (r.inputs.typesetter = '0000000000000000')), bookFileName(edition))?.reason).toContain('typesetter');
+    expect(bookProblem(edition, altered((r) => void (r.inputs.typesetter = '0000000000000000')), baseBookFileName(edition))?.reason).toContain('typesetter');
   });
 
   it('says an edition cannot be sold when its manuscript has no book, or the book is not the file described', () => {
     expect(bookProblem(edition, current, 'the-love-blueprint-ja-0123456789abcdef.pdf')?.kind).toBe('missing');
-    expect(bookProblem(edition, altered((r) => void (r.sha256 = '0'.repeat(64))), bookFileName(edition))).toMatchObject({ kind: 'missing', reason: expect.stringContaining('not the file') });
-    expect(bookProblem(edition, { editions: {} }, bookFileName(edition))).toMatchObject({ kind: 'missing' });
+    expect(bookProblem(edition, altered((r) => void (r.sha256 = '0'.repeat(64))), baseBookFileName(edition))).toMatchObject({ kind: 'missing', reason: expect.stringContaining('not the file') });
+    expect(bookProblem(edition, { editions: {} }, baseBookFileName(edition))).toMatchObject({ kind: 'missing' });
   });
 });

@@ -1,6 +1,6 @@
-import type { Block } from './layout';
+import type { BookBlock } from './layout';
 
-export type PaginateInput = { blocks: Block[]; size: number; leading: number; lang: string; firstPage: number };
+export type PaginateInput = { blocks: BookBlock[]; size: number; leading: number; lang: string; firstPage: number };
 export type PaginateResult = { pages: number; starts: { title: string; page: number }[] };
 
 /**

@@ -2,7 +2,7 @@ import type { Queryable } from '@/lib/db/client';
 import { findEdition, type Edition } from '../catalogue';
 import { claimDownload, findOrder, hasLiveLinks, releaseDownload, type Order } from '../orders/orders';
 import { STAMPING, StampingBusy, stampOnce } from '../stamp/queue';
-import { bookFileName, MAX_DOWNLOADS, verifyToken } from './tokens';
+import { downloadFileName, MAX_DOWNLOADS, verifyToken } from './tokens';
 
 export type DownloadRefusal = { ok: false; status: number; error: string; message: string; retryAfterSeconds?: number };
 export type DownloadAnswer = { ok: true; fileName: string; bytes?: Uint8Array } | DownloadRefusal;
@@ -32,7 +32,7 @@ export async function answerDownload(options: {
   }
   const order = await findOrder(options.db, check.orderId);
   const edition = order ? findEdition(order.edition) : undefined;
-  if (!order || !edition || options.file !== bookFileName(edition.id)) return refusal(404, 'not_found', 'There is no such file.');
+  if (!order || !edition || options.file !== downloadFileName(edition.id)) return refusal(404, 'not_found', 'There is no such file.');
   if (order.revoked_at) return refusal(410, 'link_revoked', 'This link no longer works. Write to us if you think this is a mistake.');
   if (!hasLiveLinks(order)) return refusal(404, 'not_found', 'There is no such file.');
   const exhausted = refusal(410, 'downloads_exhausted', `This link has been used ${MAX_DOWNLOADS} times, its limit. Write to us and we will help.`);

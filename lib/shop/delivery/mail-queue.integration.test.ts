@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@/lib/db/client';
-import { deliverPendingMail } from './mail-queue';
+import { deliverPendingMail } from './deliver-mail';
 import { placeOrder } from '../orders/orders';
 import { demoPayments } from '../payments/payment';
 import { createTestDatabase } from '@/lib/testing/postgres';

@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import { sendMail } from '@/lib/mail/transport';
 import { appSecret } from '@/lib/security/secret';
 import { processSingleton } from '@/lib/process-singleton';
-import { deliverPendingMail } from './mail-queue';
+import { deliverPendingMail } from './deliver-mail';
 import { answerLookupRequests } from './purchase-lookup';
 import { sweepRateLimits } from '@/lib/security/rate-limit';
 import { serialRunner } from '@/lib/async/serial-runner';

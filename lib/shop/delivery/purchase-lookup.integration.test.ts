@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@/lib/db/client';
 import type { OutgoingMail } from '@/lib/mail/transport';
-import { deliverPendingMail } from './mail-queue';
+import { deliverPendingMail } from './deliver-mail';
 import { answerLookupRequests, requestPurchaseLookup } from './purchase-lookup';
 import { placeOrder } from '../orders/orders';
 import { demoPayments } from '../payments/payment';

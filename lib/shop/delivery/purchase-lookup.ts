@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '@/lib/db/client';
 import { consume, recipientBucket } from '@/lib/security/rate-limit';
+import { queueLookupMail } from './mail-queue';
 
 /**
  * "Find my purchases", in two halves (finding 8). The request only records that the address
@@ -26,7 +27,7 @@ export async function requestPurchaseLookup(db: Queryable, email: string, maxPen
  * per batch, so two workers never answer one twice and a failure leaves them pending), counts
  * each against its address's hourly limit (EMAIL_LIMIT_PER_HOUR; past it, nothing), and queues
  * one lookup email for an address with live orders. The email rides on the newest order and lists
- * every live one when it is sent (lib/shop/delivery/mail-queue.ts). Returns how many emails were queued.
+ * every live one when it is sent (lib/shop/delivery/deliver-mail.ts). Returns how many emails were queued.
  */
 export async function answerLookupRequests(db: Db, { emailsPerHour }: { emailsPerHour: number }): Promise<number> {
   let queued = 0;
@@ -41,13 +42,7 @@ export async function answerLookupRequests(db: Db, { emailsPerHour }: { emailsPe
         // Every request counts against the address, buyer or not, as it did when the route counted it.
         const allowed = await consume(tx, { bucket: recipientBucket('lookup', email), limit: emailsPerHour, windowSeconds: 3600 });
         if (!allowed.ok) continue;
-        const inserted = await tx.query(
-          `INSERT INTO mail_queue (order_id, kind)
-           SELECT id, 'lookup' FROM orders WHERE lower(email) = lower($1) AND status = 'paid' AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1
-           RETURNING id`,
-          [email],
-        );
-        emails += inserted.rows.length;
+        if (await queueLookupMail(tx, email)) emails += 1;
       }
       return { claimed: rows.length, emails };
     });

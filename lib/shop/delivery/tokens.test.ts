@@ -5,12 +5,19 @@ const SECRET = 'a'.repeat(64);
 
 describe('download tokens', () => {
   it('verifies a token it signed', () => {
-    const token = signToken('order-1', SECRET, 1_000);
+    const token = signToken('order-1', SECRET, 1_000).token;
     expect(verifyToken(token, SECRET, 2_000)).toEqual({ ok: true, orderId: 'order-1', expiresAt: 1_000 + LINK_LIFETIME_MS });
   });
 
+  it('says when the token it signs expires: the moment verifying it starts to refuse', () => {
+    const { token, expiresAt } = signToken('order-2', SECRET, 5_000, 60_000);
+    expect(expiresAt).toBe(65_000);
+    expect(verifyToken(token, SECRET, expiresAt).ok).toBe(true);
+    expect(verifyToken(token, SECRET, expiresAt + 1)).toMatchObject({ ok: false, reason: 'expired', expiresAt });
+  });
+
   it('rejects a tampered payload or signature, and another secret', () => {
-    const token = signToken('order-1', SECRET);
+    const token = signToken('order-1', SECRET).token;
     const [payload, signature] = token.split('~') as [string, string];
     const forgedPayload = Buffer.from(JSON.stringify({ o: 'order-2', x: Date.now() + 1e9 })).toString('base64url');
     expect(verifyToken(`${forgedPayload}~${signature}`, SECRET)).toEqual({ ok: false, reason: 'bad_signature' });
@@ -26,7 +33,7 @@ describe('download tokens', () => {
   });
 
   it('expires after its lifetime but still names its order', () => {
-    const token = signToken('order-9', SECRET, 0, 1000);
+    const token = signToken('order-9', SECRET, 0, 1000).token;
     expect(verifyToken(token, SECRET, 999).ok).toBe(true);
     expect(verifyToken(token, SECRET, 1001)).toEqual({ ok: false, reason: 'expired', orderId: 'order-9', expiresAt: 1000 });
   });

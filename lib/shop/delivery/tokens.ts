@@ -20,9 +20,11 @@ export type TokenCheck =
 
 const sign = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('base64url');
 
-export function signToken(orderId: string, secret: string, now = Date.now(), lifetimeMs = LINK_LIFETIME_MS): string {
-  const payload = Buffer.from(JSON.stringify({ o: orderId, x: now + lifetimeMs } satisfies Payload)).toString('base64url');
-  return `${payload}${SEPARATOR}${sign(payload, secret)}`;
+/** A fresh token for an order, and the moment (ms since the epoch) it stops opening anything. */
+export function signToken(orderId: string, secret: string, now = Date.now(), lifetimeMs = LINK_LIFETIME_MS): { token: string; expiresAt: number } {
+  const expiresAt = now + lifetimeMs;
+  const payload = Buffer.from(JSON.stringify({ o: orderId, x: expiresAt } satisfies Payload)).toString('base64url');
+  return { token: `${payload}${SEPARATOR}${sign(payload, secret)}`, expiresAt };
 }
 
 export function verifyToken(token: string, secret: string, now = Date.now()): TokenCheck {
@@ -43,5 +45,11 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
   return { ok: true, orderId: data.o, expiresAt: data.x };
 }
 
-/** The file name a download URL ends with. */
-export const bookFileName = (edition: string) => `the-love-blueprint-${edition}.pdf`;
+/** The file name a download URL ends with (what the buyer's browser saves). */
+export const downloadFileName = (edition: string) => `the-love-blueprint-${edition}.pdf`;
+
+/** Where a token's file is downloaded from (app/api/download/[token]/[file]). */
+export const downloadPath = (token: string, edition: string) => `/api/download/${token}/${downloadFileName(edition)}`;
+
+/** The buyer's library page a token opens (app/[locale]/library/[token]). */
+export const libraryPath = (token: string) => `/library/${token}`;

@@ -1,5 +1,6 @@
 import type { Queryable } from '@/lib/db/client';
-import { findOrder, queueMagicLink, type Order } from './orders';
+import { findOrder, type Order } from './orders';
+import { queueMagicLink } from '../delivery/mail-queue';
 import { LINK_LIFETIME_MS, MAX_DOWNLOADS } from '../delivery/tokens';
 
 /**

@@ -4,6 +4,7 @@ import { findEdition } from '../catalogue';
 import { isHosted, type Charge, type HostedPayments, type PaymentProvider } from '../payments/payment';
 import type { PaymentMethod } from '../payments/methods';
 import { sourcesOf, type OrderStatus } from './state';
+import { queueMagicLink } from '../delivery/mail-queue';
 
 export type { OrderStatus };
 
@@ -189,7 +190,7 @@ export async function markPaidIn(tx: Queryable, orderId: string, reference: stri
      WHERE id = $1 AND status = ANY($3) RETURNING ${ORDER_COLUMNS}`,
     [orderId, reference, sourcesOf('paid')],
   );
-  if (rows[0] && !rows[0].revoked_at) await tx.query(`INSERT INTO mail_queue (order_id, kind) VALUES ($1, 'magic-link')`, [orderId]);
+  if (rows[0] && !rows[0].revoked_at) await queueMagicLink(tx, orderId);
   return rows[0] ? normalise(rows[0]) : undefined;
 }
 
@@ -235,11 +236,6 @@ export async function claimDownload(db: Queryable, id: string, max: number): Pro
 /** Gives back a download that was claimed but not delivered (its copy could not be stamped). */
 export async function releaseDownload(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE orders SET downloads = downloads - 1 WHERE id = $1 AND downloads > 0', [id]);
-}
-
-/** Queues another magic-link email for an order (an expired link's "send me a new one"). */
-export async function queueMagicLink(db: Queryable, orderId: string): Promise<void> {
-  await db.query(`INSERT INTO mail_queue (order_id, kind) VALUES ($1, 'magic-link')`, [orderId]);
 }
 
 function normalise(order: Order): Order {

@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
 import { findEdition } from '@/lib/shop/catalogue';
 import { findOrder, hasLiveLinks } from '@/lib/shop/orders/orders';
-import { bookFileName, MAX_DOWNLOADS, verifyToken } from '@/lib/shop/delivery/tokens';
+import { downloadFileName, downloadPath, MAX_DOWNLOADS, verifyToken } from '@/lib/shop/delivery/tokens';
 import { localizePath } from '@/lib/i18n/paths';
 import { Link } from '@/lib/i18n/navigation';
 import { site } from '@/lib/site';
@@ -77,7 +77,7 @@ export default async function LibraryPage({ params }: Props) {
       <p className={styles.lead}>{t('body', { edition: edition.label })}</p>
       <p className={styles.muted}>{t('downloadsLeft', { count: left })}</p>
       {left > 0 ? (
-        <a className={buttons.primary} href={`/api/download/${token}/${bookFileName(edition.id)}`} download={bookFileName(edition.id)}>
+        <a className={buttons.primary} href={downloadPath(token, edition.id)} download={downloadFileName(edition.id)}>
           {t('download')}
         </a>
       ) : null}

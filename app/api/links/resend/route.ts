@@ -5,7 +5,8 @@ import { appSecret } from '@/lib/security/secret';
 import { jsonError, readJsonBody } from '@/lib/security/json-request';
 import { clientAddress } from '@/lib/http/client-address';
 import { clientBucket, consume, rateLimitedResponse, recipientBucket } from '@/lib/security/rate-limit';
-import { findOrder, hasLiveLinks, queueMagicLink } from '@/lib/shop/orders/orders';
+import { findOrder, hasLiveLinks } from '@/lib/shop/orders/orders';
+import { queueMagicLink } from '@/lib/shop/delivery/mail-queue';
 import { verifyToken } from '@/lib/shop/delivery/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/delivery/mail-worker';
 

@@ -1,0 +1,91 @@
+import type { Db } from '@/lib/db/client';
+import { buildMagicLinkEmail } from '@/lib/mail/magic-link';
+import { defaultLocale, isLocale } from '@/lib/i18n/locales';
+import { loadMessages } from '@/lib/i18n/messages';
+import { buildLookupEmail } from '@/lib/mail/purchases-email';
+import { liveOrdersOf } from './purchase-lookup';
+import type { OutgoingMail } from '@/lib/mail/transport';
+import { findEdition } from '../catalogue';
+import { libraryPath, signToken } from './tokens';
+import { claimDueMail, markMailSent, rescheduleMail, retryDelaySeconds, type QueuedMail } from './mail-queue';
+
+/** The page a magic link opens. */
+export const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}${libraryPath(token)}`;
+
+/**
+ * Sends every due email in the queue. Rows are claimed first (pushed into the future in
+ * the same statement), so two processes never send the same message; a failure is
+ * rescheduled with backoff and retried until it goes through. Nothing is lost: an order's
+ * email stays queued until an SMTP server accepts it.
+ */
+export async function deliverPendingMail(
+  db: Db,
+  options: { siteUrl: string; secret: string; send: (mail: OutgoingMail) => Promise<unknown>; now?: number; firstRetrySeconds?: number },
+): Promise<{ sent: number; failed: number }> {
+  const rows = await claimDueMail(db);
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    try {
+      const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
+      // A lookup whose orders were all revoked since it was asked has nothing left to send.
+      if (mail) await options.send(mail);
+      await markMailSent(db, row.id);
+      sent += 1;
+    } catch (error) {
+      failed += 1;
+      await rescheduleMail(db, row.id, error, retryDelaySeconds(row.attempts, options.firstRetrySeconds));
+    }
+  }
+  return { sent, failed };
+}
+
+type Signing = { siteUrl: string; secret: string; now?: number };
+const editionLabel = (edition: string) => findEdition(edition)?.label ?? edition;
+// The language of the page the order was placed on (orders stored before it was kept: English).
+const localeOf = (row: QueuedMail) => (isLocale(row.locale) ? row.locale : defaultLocale);
+
+async function magicLinkMail(row: QueuedMail, options: Signing) {
+  const { token, expiresAt } = signToken(row.order_id, options.secret, options.now);
+  const locale = localeOf(row);
+  return buildMagicLinkEmail(
+    {
+      to: row.email,
+      name: row.name,
+      editionLabel: editionLabel(row.edition),
+      link: libraryUrl(options.siteUrl, token),
+      orderId: row.order_id,
+      expiresAt: new Date(expiresAt),
+      demo: row.provider === 'demo',
+      receipt: {
+        orderedAt: new Date(row.created_at),
+        amountCents: Number(row.amount_cents),
+        currency: row.currency,
+        paymentMethod: row.payment_method,
+        cardLast4: row.card_last4,
+      },
+    },
+    locale,
+    await loadMessages(locale),
+  );
+}
+
+/** Every order the address has when the email is sent, each with a fresh link. */
+async function lookupMail(db: Db, row: QueuedMail, options: Signing) {
+  const orders = await liveOrdersOf(db, row.email);
+  if (!orders.length) return undefined;
+  const locale = localeOf(row);
+  return buildLookupEmail(
+    {
+      to: row.email,
+      orders: orders.map((order) => ({
+        orderId: order.id,
+        editionLabel: editionLabel(order.edition),
+        date: new Date(order.created_at),
+        link: libraryUrl(options.siteUrl, signToken(order.id, options.secret, options.now).token),
+      })),
+    },
+    locale,
+    await loadMessages(locale),
+  );
+}
