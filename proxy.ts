@@ -1,30 +1,23 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { LOCALE_COOKIE, LOCALE_HEADER, routeLocale } from './lib/i18n/locale-routing';
-import { PATH_HEADER } from './lib/seo/headers';
+import { LOCALE_HEADER, PATH_HEADER } from './lib/http/request-headers';
+import { isLocale } from './lib/i18n/locales';
 
 /**
  * The request interceptor (Next 16's name for middleware), for pages only. The front door
- * (lib/server/front-door.ts) has already answered language redirects, set the CSP nonce and
- * the visitor's consent (lib/consent/request.ts: one reading for its store and the render, which
- * this leaves alone; finding 2); here each page request:
- * - gets its language and locale-free path, for the messages and the canonical and hreflang links
- *   (any copies a client sent are replaced);
- * - is rewritten to its `[locale]` route (English lives at the bare paths).
+ * (lib/server/front-door.ts, in front of Next in `npm start` and `npm run dev` alike) has already
+ * decided each page's language, answered the redirects, set the cookie, the CSP nonce and the
+ * visitor's consent, and handed the language and locale-free path on in LOCALE_HEADER and
+ * PATH_HEADER (a client's copies never get past it). Here the page is rewritten to its `[locale]`
+ * route (English lives at the bare paths) by that decision, never by a second one.
  */
 export function proxy(request: NextRequest) {
-  const { pathname, search } = request.nextUrl;
-  const route = routeLocale({ pathname, search, cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value, acceptLanguage: request.headers.get('accept-language') });
+  const locale = request.headers.get(LOCALE_HEADER);
+  const path = request.headers.get(PATH_HEADER);
+  // No decision: a path the front door does not take for a page (/blog/x.JSON); Next answers it as asked (a 404).
+  if (!isLocale(locale) || !path?.startsWith('/')) return NextResponse.next();
   const target = request.nextUrl.clone();
-  // Only a request the front door does not route (a form POST to a bare path) can still need one.
-  if (route.kind === 'redirect') {
-    target.href = new URL(route.location, target).href;
-    return NextResponse.redirect(target, 307);
-  }
-  const headers = new Headers(request.headers);
-  headers.set(PATH_HEADER, route.path);
-  headers.set(LOCALE_HEADER, route.locale);
-  target.pathname = `/${route.locale}${route.path === '/' ? '' : route.path}`;
-  return NextResponse.rewrite(target, { request: { headers } });
+  target.pathname = `/${locale}${path === '/' ? '' : path}`;
+  return NextResponse.rewrite(target);
 }
 
 export const config = {

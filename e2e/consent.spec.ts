@@ -1,5 +1,6 @@
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures';
+import { CONSENT_HEADER } from '../lib/http/request-headers';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -30,9 +31,9 @@ test.describe('cookie banner in the server HTML', () => {
   });
 
   test('cannot be spoofed with the internal header', async ({ request }) => {
-    const spoofedAway = await request.get('/', { headers: { 'x-amora-consent': 'accepted' } });
+    const spoofedAway = await request.get('/', { headers: { [CONSENT_HEADER]: 'accepted' } });
     expect(await spoofedAway.text()).toContain('id="consent-banner"');
-    const spoofedBack = await request.get('/', { headers: { 'x-amora-consent': 'unset', Cookie: 'CookieConsent=true' } });
+    const spoofedBack = await request.get('/', { headers: { [CONSENT_HEADER]: 'unset', Cookie: 'CookieConsent=true' } });
     expect(await spoofedBack.text()).not.toContain('id="consent-banner"');
   });
 });

@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
 import type { Thing, WithContext } from 'schema-dts';
 import { serializeJsonLd } from '@/lib/seo/json-ld';
-import { NONCE_HEADER } from '@/lib/security/csp';
+import { NONCE_HEADER } from '@/lib/http/request-headers';
 
 /** A JSON-LD data block. Browsers never run it; it still carries the page's nonce, like every script tag. */
 export async function JsonLd({ data }: { data: WithContext<Thing> }) {

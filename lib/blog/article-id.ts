@@ -1,6 +1,6 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { PATH_HEADER } from '@/lib/seo/headers';
+import { PATH_HEADER } from '@/lib/http/request-headers';
 
 /**
  * The article id of this request, decoded exactly once from the path the visitor asked for.

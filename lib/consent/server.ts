@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import type { ConsentCategory } from './cookies';
-import { CONSENT_HEADER } from './header';
+import { CONSENT_HEADER } from '@/lib/http/request-headers';
 import { consentFromCookieHeader, consentFromHeader, type Consent } from './request';
 
 export type ServerConsent = Consent;

@@ -1,13 +1,6 @@
 import { isIP, isIPv4, isIPv6 } from 'node:net';
+import { CLIENT_ADDRESS_HEADER } from './request-headers';
 
-/**
- * The address a request came from, as far as this server can trust it. The front door
- * (lib/server/front-door.ts) works it out from the connection and hands it to route
- * handlers in this header, after dropping any copy the client sent.
- */
-export const CLIENT_ADDRESS_HEADER = 'x-amora-client-address';
-/** The Host the client asked for (Next itself is told its own origin; see front-door.ts). */
-export const REQUEST_HOST_HEADER = 'x-amora-host';
 
 /** `::ffff:10.0.0.1` is the IPv4 address 10.0.0.1 on a dual-stack socket. */
 function normalise(address: string): string {

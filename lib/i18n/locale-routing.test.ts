@@ -6,10 +6,11 @@ const route = (pathname: string, options: { search?: string; cookie?: string; ac
 
 describe('routeLocale', () => {
   it('serves English at the bare paths and every other language under its prefix', () => {
-    expect(route('/blog')).toEqual({ kind: 'page', locale: 'en', path: '/blog', rewrite: '/en/blog', remember: 'en' });
-    expect(route('/')).toMatchObject({ kind: 'page', locale: 'en', path: '/', rewrite: '/en' });
-    expect(route('/fr/blog', { search: '?page=2', cookie: 'fr' })).toEqual({ kind: 'page', locale: 'fr', path: '/blog', rewrite: '/fr/blog?page=2', remember: null });
-    expect(route('/zh-CN')).toMatchObject({ kind: 'page', locale: 'zh-CN', path: '/', rewrite: '/zh-CN' });
+    expect(route('/blog')).toEqual({ kind: 'page', locale: 'en', path: '/blog', remember: 'en' });
+    expect(route('/')).toEqual({ kind: 'page', locale: 'en', path: '/', remember: 'en' });
+    expect(route('/fr/blog', { search: '?page=2', cookie: 'fr' })).toEqual({ kind: 'page', locale: 'fr', path: '/blog', remember: null });
+    expect(route('/zh-CN')).toEqual({ kind: 'page', locale: 'zh-CN', path: '/', remember: 'zh-CN' });
+    expect(route('/fr/')).toMatchObject({ kind: 'page', locale: 'fr', path: '/' });
   });
 
   it('sends /en/… to the bare path, remembering English', () => {

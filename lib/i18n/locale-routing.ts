@@ -3,9 +3,9 @@ import { qualityList } from '@/lib/http/quality-list';
 
 /**
  * Which language a page request is for, under `localePrefix: 'as-needed'`: English at the bare
- * paths, every other language under its prefix. One pure function, used by the front door
- * (which answers the redirects and sets the cookie) and by the proxy (which rewrites the page to
- * its `[locale]` route), so both always agree.
+ * paths, every other language under its prefix. Decided once per request, by the front door
+ * (which answers the redirects, sets the cookie and hands the page's language and path to
+ * proxy.ts and the render in LOCALE_HEADER and PATH_HEADER, lib/http/request-headers.ts).
  *
  * - `/fr/blog`: French; remembered in the locale cookie.
  * - `/en/blog`: English remembered, and redirected to `/blog` (English has no prefix).
@@ -22,8 +22,6 @@ export type LocaleRoute =
       locale: Locale;
       /** The locale-free path ('/blog'). */
       path: string;
-      /** Where Next finds the page: the `[locale]` route (path and query). */
-      rewrite: string;
       /** Set the locale cookie to this (the visitor has none, or another one). */
       remember: Locale | null;
     };
@@ -32,13 +30,7 @@ export function routeLocale(request: { pathname: string; search: string; cookieL
   const { pathname, search } = request;
   const [, first = '', ...rest] = pathname.split('/');
   const cookieLocale = isLocale(request.cookieLocale) ? request.cookieLocale : undefined;
-  const page = (locale: Locale, path: string): LocaleRoute => ({
-    kind: 'page',
-    locale,
-    path,
-    rewrite: `/${locale}${path === '/' ? '' : path}${search}`,
-    remember: cookieLocale === locale ? null : locale,
-  });
+  const page = (locale: Locale, path: string): LocaleRoute => ({ kind: 'page', locale, path, remember: cookieLocale === locale ? null : locale });
 
   if (isLocale(first)) {
     const path = `/${rest.join('/')}`;
@@ -80,6 +72,3 @@ export function negotiate(header: string | null): Locale | null {
 export function localeCookie(locale: Locale, https: boolean): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${https ? '; Secure' : ''}`;
 }
-
-/** Request header by which the proxy tells the renderer the page's language (lib/i18n/request.ts). */
-export const LOCALE_HEADER = 'x-amora-locale';

@@ -1,13 +1,13 @@
 import { getRequestConfig } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { defaultLocale, isLocale } from './locales';
-import { LOCALE_HEADER } from './locale-routing';
+import { LOCALE_HEADER } from '@/lib/http/request-headers';
 import { loadMessages } from './messages';
 
 export const MISSING_MARKER = '[missing: ';
 
 export default getRequestConfig(async ({ requestLocale, locale: asked }) => {
-  // A language asked for by name, else the one the proxy routed this request to (lib/i18n/locale-routing.ts).
+  // A language asked for by name, else the one the front door decided for this request (lib/i18n/locale-routing.ts).
   const requested = asked ?? (await headers()).get(LOCALE_HEADER) ?? (await requestLocale);
   const locale = isLocale(requested) ? requested : defaultLocale;
   return {

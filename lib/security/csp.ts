@@ -1,6 +1,6 @@
 /**
  * Content-Security-Policy for pages, built per request around a fresh nonce (Next 16's
- * nonce recipe: the proxy puts the policy on the request, Next stamps the nonce on its
+ * nonce recipe: the front door puts the policy on the request, Next stamps the nonce on its
  * own scripts). 'strict-dynamic' lets those scripts load the app's chunks; nothing
  * inline runs without the nonce, and no script may use eval.
  */
@@ -45,5 +45,3 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** Request header by which the front door hands the response's nonce to the proxy and pages. */
-export const NONCE_HEADER = 'x-nonce';

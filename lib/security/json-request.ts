@@ -1,5 +1,5 @@
 import { readLimited } from '@/lib/http/read-limited';
-import { REQUEST_HOST_HEADER } from '@/lib/http/client-address';
+import { REQUEST_HOST_HEADER } from '@/lib/http/request-headers';
 
 /**
  * The guard every state-changing route handler goes through before it looks at a body:

@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { alternatesFor } from './alternates';
-import { PATH_HEADER } from './headers';
+import { PATH_HEADER } from '@/lib/http/request-headers';
 
 /** The locale-free path of this request (the front door's copy; a client cannot set it). */
 export async function requestPath(): Promise<string> {

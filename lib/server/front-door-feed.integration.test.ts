@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEED_CONTENT_TYPE } from '@/lib/blog/feed';
-import { LOCALE_HEADER } from '@/lib/i18n/locale-routing';
+import { LOCALE_HEADER } from '@/lib/http/request-headers';
 import { API_CSP } from '@/lib/security/csp';
 import { attachFrontDoor } from './front-door';
 

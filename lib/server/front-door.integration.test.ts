@@ -2,13 +2,9 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONSENT_HEADER } from '@/lib/consent/header';
 import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/request';
-import { CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER } from '@/lib/http/client-address';
 import { declarePersonalDocument, declareUnshareable } from '@/lib/http/document-policy';
-import { LOCALE_HEADER } from '@/lib/i18n/locale-routing';
-import { NONCE_HEADER } from '@/lib/security/csp';
-import { PATH_HEADER } from '@/lib/seo/headers';
+import { CLIENT_ADDRESS_HEADER, CONSENT_HEADER, INTERNAL_HEADER_PREFIX, INTERNAL_REQUEST_HEADERS, LOCALE_HEADER, NONCE_HEADER, PATH_HEADER, REQUEST_HOST_HEADER } from '@/lib/http/request-headers';
 import { attachFrontDoor } from './front-door';
 
 type Seen = { url: string; headers: IncomingMessage['headers'] };
@@ -74,10 +70,37 @@ describe('front door: who is asking', () => {
     await fetch(`${origin}/api/x`, { method: 'POST', headers: forged, body: '{}' });
     expect(seen).toHaveLength(3);
     for (const { url, headers } of seen) {
-      // Only the three the front door itself sets, with its own values (no cookie: no consent decision).
-      expect(Object.keys(headers).filter((name) => name.startsWith('x-amora-')).sort(), url).toEqual([CLIENT_ADDRESS_HEADER, CONSENT_HEADER, REQUEST_HOST_HEADER].sort());
+      // Only those the front door itself sets, with its own values (no cookie: no consent decision);
+      // a page's language and path as it decided them, a file's and the API's none.
+      const page = url === '/blog';
+      const own = [CLIENT_ADDRESS_HEADER, CONSENT_HEADER, REQUEST_HOST_HEADER, ...(page ? [LOCALE_HEADER, PATH_HEADER] : [])];
+      expect(Object.keys(headers).filter((name) => name.startsWith(INTERNAL_HEADER_PREFIX)).sort(), url).toEqual(own.sort());
       expect(headers[REQUEST_HOST_HEADER], url).toBe(new URL(origin).host);
       expect(headers[CONSENT_HEADER], url).toBe(consentHeaderValue(consentFromCookieHeader(undefined)));
+      if (page) expect([headers[LOCALE_HEADER], headers[PATH_HEADER]]).toEqual(['en', '/blog']);
+    }
+  });
+
+  it('replaces or drops a client’s copy of every header in lib/http/request-headers.ts, on pages, files, the API and any method', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    // Each listed header, forged with a value the front door could never set (a page's policy
+    // names a nonce: a forged one must not be the one Next stamps).
+    const forged = Object.fromEntries(INTERNAL_REQUEST_HEADERS.map(({ name }) => [name, `'nonce-forged' forged-${name}`]));
+    const asked: [string, RequestInit][] = [
+      ['/blog', {}],
+      ['/fr/blog?page=2', { method: 'HEAD' }],
+      ['/blog', { method: 'POST', body: '{}' }],
+      ['/fr/blog/x.json', {}],
+      ['/api/x', { method: 'POST', body: '{}' }],
+    ];
+    for (const [path, init] of asked) await fetch(`${origin}${path}`, { ...init, headers: { ...plain, ...forged } });
+    expect(seen).toHaveLength(asked.length);
+    for (const { url, headers } of seen) {
+      for (const { name, setBy } of INTERNAL_REQUEST_HEADERS) {
+        expect.soft(String(headers[name] ?? ''), `${url} ${name}`).not.toContain('forged');
+        if (setBy === null) expect.soft(headers[name], `${url} ${name}`).toBeUndefined();
+      }
     }
   });
 

@@ -1,12 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import compression from 'compression';
-import { CONSENT_HEADER } from '@/lib/consent/header';
 import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/request';
-import { CLIENT_ADDRESS_HEADER, REQUEST_HOST_HEADER, clientAddressOf } from '@/lib/http/client-address';
+import { clientAddressOf } from '@/lib/http/client-address';
 import { readCookie } from '@/lib/http/cookies';
 import { documentCacheHeaders, withDocumentPolicy, type DocumentPolicy } from '@/lib/http/document-policy';
+import { CLIENT_ADDRESS_HEADER, CONSENT_HEADER, LOCALE_HEADER, NONCE_HEADER, PATH_HEADER, REQUEST_HOST_HEADER, dropInternalHeaders } from '@/lib/http/request-headers';
 import { LOCALE_COOKIE, localeCookie, routeLocale, type LocaleRoute } from '@/lib/i18n/locale-routing';
-import { API_CSP, NONCE_HEADER, buildPageCsp, createNonce } from '@/lib/security/csp';
+import { API_CSP, buildPageCsp, createNonce } from '@/lib/security/csp';
 import { documentStyleHashes } from '@/lib/security/style-hashes';
 import { staticSecurityHeaders } from '@/lib/security/headers';
 import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
@@ -23,11 +23,12 @@ import { sendPrecompressed } from './precompressed';
  *    would answer 500); an escaped letter or digit is written plainly, so every later decision
  *    sees one spelling of each path.
  * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
- *    through TRUSTED_PROXY_HOPS; forwarding headers and our own internal ones (x-amora-*) a
- *    client made up never reach the app.
+ *    through TRUSTED_PROXY_HOPS; forwarding headers and our own internal ones
+ *    (lib/http/request-headers.ts) a client made up never reach the app.
  * 3. Responses are compressed here (gzip or brotli, when the client takes them).
- * 4. Pages: the language is decided (lib/i18n/locale-routing.ts). A redirect is answered here;
- *    the locale cookie is set here.
+ * 4. Pages: the language is decided, once for the request (lib/i18n/locale-routing.ts). A
+ *    redirect is answered here; the locale cookie is set here; the decision goes on in
+ *    LOCALE_HEADER and PATH_HEADER, which proxy.ts rewrites by and the render reads.
  * 5. A fresh CSP nonce goes on the request (Next stamps its scripts with it); every HTML
  *    response gets the matching policy, the route's caching and referrer headers
  *    (lib/http/document-policy.ts) and the static security headers a route did not set.
@@ -57,15 +58,9 @@ export type FrontDoorOptions = {
   staticDir?: string;
 };
 
-// Read here (from a trusted proxy only), then replaced by what this module decided. Next builds
-// the proxy's URLs from the Host and forwarding headers but its own origin from the address it
-// was started with; where the two differ (behind nginx) it takes its own rewrites for another
-// server and proxies them. So Next is told its own origin, and the app reads SITE_URL.
-const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
-// Our internal request headers (client address and host, set below; consent, path and locale, set
-// by the proxy) all start so. The proxy does not run on every path (/fr/blog/x.json), so a
-// client's copy is dropped here, on every request.
-const INTERNAL_HEADER_PREFIX = 'x-amora-';
+// Next's own development endpoints (/__nextjs_source-map, /__nextjs_original-stack-frames…): Next
+// answers them before the proxy runs; with a language, a French visitor's would be redirected away.
+const NEXT_OWN_PATH = /^\/__nextjs/;
 // Per-response headers: never kept with a stored document.
 const NOT_STORED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'content-security-policy', 'set-cookie']);
 
@@ -99,12 +94,15 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
       return;
     }
 
-    // 2. Who is asking.
+    // 2. Who is asking: a trusted proxy's forwarding headers are read, then every internal header
+    // a client sent is dropped (lib/http/request-headers.ts) before ours are set. Next builds the
+    // proxy's URLs from the Host and forwarding headers but its own origin from the address it was
+    // started with; where the two differ (behind nginx) it takes its own rewrites for another
+    // server and proxies them. So Next is told its own origin, and the app reads SITE_URL.
     const headers = req.headers;
     const https = trustedProxyHops > 0 ? String(headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' : 'encrypted' in req.socket;
     const address = clientAddressOf({ socketAddress: req.socket.remoteAddress, forwardedFor: headers['x-forwarded-for'], trustedHops: trustedProxyHops });
-    for (const name of FORWARDING_HEADERS) delete headers[name];
-    for (const name of Object.keys(headers)) if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete headers[name];
+    dropInternalHeaders(headers);
     headers[CLIENT_ADDRESS_HEADER] = address;
     headers[REQUEST_HOST_HEADER] = headers.host ?? '';
     headers['x-forwarded-for'] = address;
@@ -130,21 +128,23 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
     // Consent, read once: the store's key and the render (lib/consent/server.ts) both use this value.
     const consent = (req.headers[CONSENT_HEADER] = consentHeaderValue(consentFromCookieHeader(cookie)));
 
-    // 4. The language of a page.
-    let route: LocaleRoute | undefined;
-    if (readable && isPagePath(url.pathname)) {
-      route = routeLocale({ pathname: url.pathname, search: url.search, cookieLocale: readCookie(cookie, LOCALE_COOKIE), acceptLanguage: req.headers['accept-language'] ?? null });
-      if (route.kind === 'redirect') {
-        if (route.remember) res.setHeader('Set-Cookie', localeCookie(route.remember, https));
-        res.writeHead(307, { Location: route.location, 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Language' });
-        res.end();
-        return;
-      }
+    // 4. The language of a page, for every method: decided here only, handed on to the proxy and
+    // the render. Only GET and HEAD are remembered in the cookie (a POST is not a visitor's choice).
+    const route = isPagePath(url.pathname) && !NEXT_OWN_PATH.test(url.pathname) ? routeLocale({ pathname: url.pathname, search: url.search, cookieLocale: readCookie(cookie, LOCALE_COOKIE), acceptLanguage: req.headers['accept-language'] ?? null }) : undefined;
+    if (route?.kind === 'redirect') {
+      if (route.remember && readable) res.setHeader('Set-Cookie', localeCookie(route.remember, https));
+      res.writeHead(307, { Location: route.location, 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Language' });
+      res.end();
+      return;
+    }
+    if (route) {
+      req.headers[LOCALE_HEADER] = route.locale;
+      req.headers[PATH_HEADER] = route.path;
     }
     // Only what the visitor opens is remembered, not what the page fetches in the background: a
     // late prefetch of a German link must not undo the English the visitor just chose.
     const background = req.headers['sec-fetch-dest'] !== undefined && req.headers['sec-fetch-dest'] !== 'document';
-    const cookies = route?.kind === 'page' && route.remember && !background ? [localeCookie(route.remember, https)] : [];
+    const cookies = route?.remember && readable && !background ? [localeCookie(route.remember, https)] : [];
 
     // 5. The nonce, and the headers every response leaves with.
     const nonce = createNonce();
@@ -162,7 +162,7 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
 
     // 6. A static file the build compressed, or a page from the store.
     if (staticDir && (await sendPrecompressed(req, res, url.pathname, staticDir))) return;
-    const key = route?.kind === 'page' ? documentKey(route, url, consent) : undefined;
+    const key = route && readable ? documentKey(route, url, consent) : undefined;
     if (key) {
       const stored = documents.find(key, req.headers) ?? (await documents.pending(key, req.headers));
       if (stored) return sendStored(res, stored, nonce, req.method === 'HEAD', (body) => allowInlineCss(storedInlineCss(stored, body, inlineCssOf)));

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { Link } from '@/lib/i18n/navigation';
 import { getDb } from '@/lib/db/client';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/request-headers';
 import { declarePersonalDocument } from '@/lib/http/document-policy';
 import { orderStatusOf, type OrderStatusView } from '@/lib/shop/checkout/confirmation';
 import { successStateOf } from '@/lib/shop/checkout/success-state';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/request-headers';
 
 // The route reads its environment once: point it at a throwaway data directory first.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'amora-orders-route-'));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/request-headers';
 
 // The route reads its environment once: point it at a throwaway data directory first.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'amora-lookup-route-'));
