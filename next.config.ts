@@ -18,7 +18,7 @@ const nextConfig: NextConfig = {
   compress: false,
   reactStrictMode: true,
   // The first screen's CSS inside the HTML: on a slow phone a stylesheet is one more round trip
-  // before anything paints (docs/first-paint.md). The CSP allows it by hash (lib/security/style-hashes.ts).
+  // before anything paints (docs/performance.md, "First paint on a slow phone"). The CSP allows it by hash (lib/security/style-hashes.ts).
   // The graph chunker splits the CSS by route, so a page inlines its own rules, not the whole site's.
   experimental: { inlineCss: true, cssChunking: 'graph', turbopackFileSystemCacheForBuild: !testBuild },
   typescript: { ignoreBuildErrors: testBuild },

@@ -8,7 +8,7 @@ import { startCluster, startPostgres } from '../deploy/cluster';
 
 /**
  * The production topology: Debian's PostgreSQL, two instances of the site and
- * nginx in front (deploy/nginx.conf.template, started by deploy/cluster.mjs), checked
+ * nginx in front (deploy/nginx.conf.template, started by deploy/cluster.ts), checked
  * through nginx and through each instance directly.
  */
 test.describe.configure({ mode: 'serial' });

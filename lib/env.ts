@@ -110,7 +110,7 @@ export type Env = {
   mailRetrySeconds: number;
   appSecret: string | undefined;
   payments: PaymentsConfig;
-  /** The browser that typesets the book at build time; unset: the usual install locations. */
+  /** The browser `npm run books` typesets the editions with (the build needs none); unset: the usual install locations. */
   chromiumPath: string | undefined;
   isProduction: boolean;
 };

@@ -133,7 +133,7 @@ export async function placeOrder(
 
 /**
  * Opens the provider's checkout for a pending order and keeps its page with the order, so a
- * retried Confirm is sent to the same page. The order is paid later, by lib/shop/fulfil.ts.
+ * retried Confirm is sent to the same page. The order is paid later, by fulfil() in lib/shop/payments/events.ts.
  */
 async function startCheckout(db: Db, order: Order, charge: Charge & { email: string }, payments: HostedPayments): Promise<PlaceOrderResult> {
   let started;

@@ -5,7 +5,7 @@ import type { PaymentMethod } from './methods';
  * Where payment providers plug in (DESIGN.md §3). Two kinds:
  * - an immediate provider answers a charge at once (the demo shop);
  * - a hosted checkout (Stripe) sends the buyer to its own page; the order is paid when the
- *   provider says so, by webhook or when asked (lib/shop/fulfil.ts).
+ *   provider says so, by webhook or when asked (fulfil() in lib/shop/payments/events.ts).
  * Every call carries the order's idempotency key: a provider must answer a repeated key with
  * the same payment or session, never a second one, so a retry cannot charge twice.
  */
