@@ -27,7 +27,6 @@ const cardImageFor: Partial<Record<PageKey, CardImage>> = {
   library: 'ebook',
   success: 'ebook',
   blog: 'blog',
-  article: 'blog',
   helpCentre: 'help',
 };
 

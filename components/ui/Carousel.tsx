@@ -1,6 +1,7 @@
 'use client';
 
-import type { EmblaCarouselType } from 'embla-carousel';
+import type { EmblaCarouselType, EmblaPluginType } from 'embla-carousel';
+import type { CarouselEngine as CarouselEngineType } from './CarouselEngine';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './Carousel.module.css';
 
@@ -46,37 +47,28 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
   const [canPrev, setCanPrev] = useState(loop);
   const [canNext, setCanNext] = useState(true);
 
-  // Embla is fetched and started in the first idle moment after hydration, or at once when the
-  // visitor reaches for the carousel: its code stays out of the page's first script run, and its
-  // first measurement of every slide (a forced layout) out of hydration's task. Until then the
-  // slides sit where the CSS puts them, which is where Embla starts them too; a button pressed
-  // meanwhile is remembered and played once it has started.
+  // Embla (CarouselEngine.tsx, embla-carousel-react's hook) is fetched and started in the first
+  // idle moment after hydration, or at once when the visitor reaches for the carousel: its code
+  // stays out of the page's first script run, and its first measurement of every slide (a forced
+  // layout) out of hydration's task. Until then the slides sit where the CSS puts them, which is
+  // where Embla starts them too; a button pressed meanwhile is remembered and played once it has started.
   const startNow = useRef<() => void>(() => {});
   const pending = useRef<Direction[]>([]);
+  const [engine, setEngine] = useState<{ Engine: typeof CarouselEngineType; plugins: EmblaPluginType[] }>();
   useEffect(() => {
-    const viewport = viewportRef.current;
-    if (!viewport) return;
     let cancelled = false;
     let started = false;
-    let carousel: EmblaCarouselType | undefined;
     const start = async () => {
       if (started) return;
       started = true;
       cancelWait();
-      const [{ default: EmblaCarousel }, autoplay] = await Promise.all([
-        import('embla-carousel'),
-        autoplayMs ? import('embla-carousel-autoplay') : undefined,
-      ]);
+      const [{ CarouselEngine }, autoplay] = await Promise.all([import('./CarouselEngine'), autoplayMs ? import('embla-carousel-autoplay') : undefined]);
       if (cancelled) return;
       const plugins =
         autoplay && autoplayMs
           ? [autoplay.default({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]
           : [];
-      carousel = EmblaCarousel(viewport, { loop, align: 'start', direction }, plugins);
-      for (const to of pending.current.splice(0)) move(carousel, to);
-      setCanPrev(carousel.canScrollPrev());
-      setCanNext(carousel.canScrollNext());
-      setApi(carousel);
+      setEngine({ Engine: CarouselEngine, plugins });
     };
     const idle = typeof window.requestIdleCallback === 'function';
     const handle = idle ? window.requestIdleCallback(() => void start(), { timeout: 1_500 }) : window.setTimeout(() => void start(), 1);
@@ -89,10 +81,19 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
       cancelled = true;
       cancelWait();
       startNow.current = () => {};
-      carousel?.destroy();
-      setApi(undefined);
+      setEngine(undefined);
     };
-  }, [autoplayMs, direction, loop]);
+  }, [autoplayMs]);
+
+  // The engine hands over Embla once it has started on the viewport: buttons pressed before then are played now.
+  const onApi = useCallback((carousel: EmblaCarouselType | undefined) => {
+    if (carousel) {
+      for (const to of pending.current.splice(0)) move(carousel, to);
+      setCanPrev(carousel.canScrollPrev());
+      setCanNext(carousel.canScrollNext());
+    }
+    setApi(carousel);
+  }, []);
 
   const scroll = (to: Direction) => {
     if (api) return move(api, to);
@@ -161,6 +162,7 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
           ))}
         </div>
       </div>
+      {engine ? <engine.Engine viewport={viewportRef} options={{ loop, align: 'start', direction }} plugins={engine.plugins} onApi={onApi} /> : null}
       <div className={styles.controls}>
         {showToggle ? (
           <button
