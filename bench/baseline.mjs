@@ -7,6 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NO_LIMITS, ROOT, run, startServer } from './lib.mjs';
 
+/**
+ * @param {string} ref a git ref
+ * @param {number} port
+ */
 export async function startBaseline(ref, port) {
   const sha = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], { cwd: ROOT }).toString().trim();
   const dir = join(tmpdir(), `amora-baseline-${sha}`);

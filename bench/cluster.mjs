@@ -8,13 +8,22 @@ import { ROOT, TMP, startSite } from './lib.mjs';
 import { load } from './load.mjs';
 import { startPostgres } from './postgres.mjs';
 
+/**
+ * @template T
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<{ ms: number, value: T }>}
+ */
 const timed = async (fn) => {
   const started = performance.now();
   const value = await fn();
   return { ms: Math.round(performance.now() - started), value };
 };
 
-/** A fresh server: time to ready, then its first order and its first stamped download. */
+/**
+ * A fresh server: time to ready, then its first order and its first stamped download.
+ * @param {number} port
+ * @param {string} dataDir
+ */
 export async function warmStart(port, dataDir) {
   rmSync(dataDir, { recursive: true, force: true });
   const started = performance.now();
@@ -29,7 +38,7 @@ export async function warmStart(port, dataDir) {
         body: JSON.stringify({ name: 'First Buyer', email: 'first@example.com', paymentMethod: 'paypal', acceptDelivery: true, editionId: 'en' }),
       });
       if (response.status !== 201) throw new Error(`first order answered ${response.status}`);
-      return response.json();
+      return /** @type {Promise<{ downloadUrl: string }>} */ (response.json());
     });
     const download = await timed(async () => {
       const response = await fetch(`${site.url}${order.value.downloadUrl}`);
@@ -42,7 +51,11 @@ export async function warmStart(port, dataDir) {
   }
 }
 
-/** `npm run start:cluster` as an operator runs it, until it says it is up. */
+/**
+ * `npm run start:cluster` as an operator runs it, until it says it is up.
+ * @param {number} instances
+ * @param {string} databaseUrl
+ */
 async function startCluster(instances, databaseUrl) {
   const dir = join(TMP, `cluster-${instances}`);
   rmSync(dir, { recursive: true, force: true });
@@ -51,21 +64,25 @@ async function startCluster(instances, databaseUrl) {
     env: { ...process.env, ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000', DOWNLOAD_LIMIT_PER_MINUTE: '100000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise((resolve, reject) => {
+  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk.toString();
       if (out.includes('Press Ctrl+C')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`the cluster exited (${code}): ${out}`)));
-  });
+  }));
   return { url: 'https://localhost:3463', stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
 }
 
-/** Requests per second through nginx (TLS) with one and with two instances, side by side. */
+/**
+ * Requests per second through nginx (TLS) with one and with two instances, side by side.
+ * @param {{ duration: number, paths: string[] }} options seconds per measurement, and the routes
+ */
 export async function scaleOut({ duration, paths }) {
   const postgres = await startPostgres();
   if (!postgres) return { rows: [], table: '## 7. Scaling out\n\nSkipped: PostgreSQL is not installed on this machine.' };
+  /** @type {({ instances: number, path: string } & import('./load.mjs').Load)[]} */
   const rows = [];
   try {
     for (const instances of [1, 2]) {
@@ -86,8 +103,9 @@ export async function scaleOut({ duration, paths }) {
     postgres.stop();
   }
   const lines = paths.map((path) => {
-    const one = rows.find((r) => r.instances === 1 && r.path === path);
-    const two = rows.find((r) => r.instances === 2 && r.path === path);
+    // Every path was measured with one and with two instances.
+    const one = /** @type {(typeof rows)[number]} */ (rows.find((r) => r.instances === 1 && r.path === path));
+    const two = /** @type {(typeof rows)[number]} */ (rows.find((r) => r.instances === 2 && r.path === path));
     return `| \`${path}\` | ${Math.round(one.rps)} | ${one.p99} | ${Math.round(two.rps)} | ${two.p99} | ${(two.rps / one.rps).toFixed(2)} × (ideal 2.00) |`;
   });
   const table = [

@@ -4,6 +4,16 @@ import { mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 
+/** A server the benchmark started, and its base URL. @typedef {{ child: import('node:child_process').ChildProcess, url: string }} Server */
+/** Gzip and raw bytes of the scripts a page loads. @typedef {{ files: number, raw: number, gzip: number }} JsBytes */
+/** A filmstrip frame: Lighthouse's screenshot-thumbnails item, a JPEG data URL at `timing` ms. @typedef {{ timing: number, data: string }} Frame */
+/**
+ * One Lighthouse run: category scores (0–100), metrics in ms (CLS unitless), and the first paint's filmstrip.
+ * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number, fcp: number, lcp: number, tbt: number, cls: number, si: number, filmstrip: Frame[] }} LighthouseRun
+ */
+/** The median of a page's completed runs; how many completed and how many failed. @typedef {LighthouseRun & { runs: number, failed: number }} LighthouseSummary */
+/** @typedef {'simulate' | 'devtools'} ThrottlingMode */
+
 export const ROOT = resolve(import.meta.dirname, '..');
 export const TMP = join(ROOT, 'bench', '.tmp');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,6 +24,11 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 // up to several hundred MB under load before collecting it. (Builds keep the default.)
 const serverEnv = { ...env, NODE_OPTIONS: `--max-old-space-size=${process.env.NODE_HEAP_MB ?? 256}` };
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').ExecFileSyncOptions} [options]
+ */
 export function run(command, args, options = {}) {
   execFileSync(command, args, { stdio: 'inherit', cwd: ROOT, env, ...options });
 }
@@ -44,12 +59,23 @@ export function buildFloorApp() {
 // The benchmark is one client on loopback: the per-client limits are not what is measured.
 export const NO_LIMITS = { ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000', DOWNLOAD_LIMIT_PER_MINUTE: '100000' };
 
-/** The site as `npm start` runs it (dist/server.mjs); resolves once it answers. */
+/**
+ * The site as `npm start` runs it (dist/server.mjs); resolves once it answers.
+ * @param {number} port
+ * @param {Record<string, string>} [extraEnv]
+ */
 export function startSite(port, extraEnv = {}) {
   return startServer(ROOT, port, { NODE_ENV: 'production', ...NO_LIMITS, ...extraEnv }, [join(ROOT, 'dist', 'server.mjs')]);
 }
 
-/** Starts `next start` for a directory (or another program) and resolves once it answers. */
+/**
+ * Starts `next start` for a directory (or another program) and resolves once it answers.
+ * @param {string} dir
+ * @param {number} port
+ * @param {Record<string, string>} [extraEnv]
+ * @param {string[]} [command] node's arguments
+ * @returns {Promise<Server>}
+ */
 export async function startServer(dir, port, extraEnv = {}, command = [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-H', 'localhost', '-p', String(port)]) {
   const child = spawn('node', command, {
     cwd: dir,
@@ -71,11 +97,18 @@ export async function startServer(dir, port, extraEnv = {}, command = [join(ROOT
   throw new Error(`server on ${port} did not start`);
 }
 
-/** Gzip bytes of every script a page loads (its own chunks and lazily loaded ones), as a browser would fetch them. */
+/**
+ * Gzip bytes of every script a page loads (its own chunks and lazily loaded ones), as a browser would fetch them.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {{ name: string, value: string }[]} [cookies]
+ * @returns {Promise<JsBytes>}
+ */
 export async function measureJs(browser, url, cookies = []) {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url })));
   const page = await context.newPage();
+  /** @type {Map<string, { raw: number, gzip: number }>} */
   const scripts = new Map();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -97,19 +130,26 @@ export async function measureJs(browser, url, cookies = []) {
   };
 }
 
+/**
+ * @param {number[]} values at least one
+ * @returns {number}
+ */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]);
 };
 
 /**
  * Lighthouse mobile (its default: simulated slow 4G, mid-tier phone) on Debian's Chromium; median of
  * `runs` that completed. A run Lighthouse reports as failed (score 0, metrics NaN) is retried, up to
  * `runs` extra attempts, rather than counted: it would sit at the bottom of every median.
+ * @param {string} url
+ * @param {ThrottlingMode} [mode]
+ * @returns {Promise<LighthouseSummary>}
  */
 export async function lighthouseMedian(url, runs = 3, mode = 'simulate') {
   const [result] = await lighthouseAlternating([url], runs, mode);
-  return result;
+  return /** @type {LighthouseSummary} */ (result); // one per URL
 }
 
 /**
@@ -117,57 +157,86 @@ export async function lighthouseMedian(url, runs = 3, mode = 'simulate') {
  * a model of slow 4G and a 4× slower CPU) and 'devtools' (the same slow-4G link and CPU slowdown
  * really applied to the browser while it loads, what a phone lives through).
  */
+/** @type {ThrottlingMode[]} */
 export const THROTTLING_MODES = ['simulate', 'devtools'];
 
 /**
  * The same for several URLs, run in turn (A, B, A, B…) so that a noisy machine's drift falls on
  * each of them alike: how two builds are compared side by side.
+ * @param {string[]} urls
+ * @param {ThrottlingMode} [mode]
+ * @returns {Promise<LighthouseSummary[]>} one per URL, in order
  */
 export async function lighthouseAlternating(urls, runs = 3, mode = 'simulate') {
-  const results = urls.map(() => []);
-  const failed = urls.map(() => 0);
-  const pending = (i) => results[i].length < runs && failed[i] < runs;
-  while (urls.some((_, i) => pending(i))) {
-    for (const [i, url] of urls.entries()) {
-      if (!pending(i)) continue;
-      const result = await lighthouseOnce(url, mode);
-      if (result) results[i].push(result);
-      else failed[i] += 1;
+  /** @type {{ url: string, results: LighthouseRun[], failed: number }[]} each URL's completed runs and failed ones */
+  const pages = urls.map((url) => ({ url, results: [], failed: 0 }));
+  /** @param {{ results: LighthouseRun[], failed: number }} page */
+  const pending = (page) => page.results.length < runs && page.failed < runs;
+  while (pages.some(pending)) {
+    for (const page of pages) {
+      if (!pending(page)) continue;
+      const result = await lighthouseOnce(page.url, mode);
+      if (result) page.results.push(result);
+      else page.failed += 1;
     }
   }
-  return urls.map((url, i) => {
-    if (results[i].length === 0) throw new Error(`Lighthouse failed ${failed[i]} times on ${url}`);
-    const pick = (key) => median(results[i].map((r) => r[key]));
-    const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si'];
+  return pages.map(({ url, results, failed }) => {
+    if (results.length === 0) throw new Error(`Lighthouse failed ${failed} times on ${url}`);
+    /** @param {Exclude<keyof LighthouseRun, 'filmstrip'>} key */
+    const pick = (key) => median(results.map((r) => r[key]));
     // The filmstrip of the run whose LCP is the median one.
-    const { filmstrip } = results[i].find((r) => r.lcp === pick('lcp'));
-    return { runs: results[i].length, failed: failed[i], ...Object.fromEntries(keys.map((key) => [key, pick(key)])), filmstrip };
+    const { filmstrip } = /** @type {LighthouseRun} */ (results.find((r) => r.lcp === pick('lcp'))); // the median is one of them
+    return {
+      runs: results.length,
+      failed,
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      bestPractices: pick('bestPractices'),
+      seo: pick('seo'),
+      fcp: pick('fcp'),
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+      si: pick('si'),
+      filmstrip,
+    };
   });
 }
 
-/** One Lighthouse run; null when Lighthouse reports it failed. */
+/**
+ * One Lighthouse run; null when Lighthouse reports it failed.
+ * @param {string} url
+ * @param {ThrottlingMode} [mode]
+ * @returns {Promise<LighthouseRun | null>}
+ */
 async function lighthouseOnce(url, mode = 'simulate') {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', throttlingMethod: mode, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-    if (lhr.runtimeError || !Number.isFinite(lhr.audits['total-blocking-time'].numericValue)) {
+    // Lighthouse resolves to undefined only when told to gather artifacts and stop (-G).
+    const { lhr } = /** @type {import('lighthouse').RunnerResult} */ (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', throttlingMethod: mode, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }));
+    // The categories asked for and the metrics' audits are in every report (a failed metric has no numericValue).
+    /** @param {string} id */
+    const audit = (id) => /** @type {import('lighthouse').Result['audits'][string]} */ (lhr.audits[id]);
+    /** A category's score out of 100 (null, a category that could not be scored, counts as 0). @param {string} id */
+    const score = (id) => Math.round(Number(/** @type {import('lighthouse').Result['categories'][string]} */ (lhr.categories[id]).score) * 100);
+    if (lhr.runtimeError || !Number.isFinite(audit('total-blocking-time').numericValue)) {
       console.warn(`Lighthouse run failed on ${url}: ${lhr.runtimeError?.code ?? 'no metrics'}`);
       return null;
     }
     return {
-      performance: Math.round(lhr.categories.performance.score * 100),
-      accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
-      seo: Math.round(lhr.categories.seo.score * 100),
-      fcp: lhr.audits['first-contentful-paint'].numericValue,
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-      tbt: lhr.audits['total-blocking-time'].numericValue,
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
-      si: lhr.audits['speed-index'].numericValue,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcp: /** @type {number} */ (audit('first-contentful-paint').numericValue),
+      lcp: /** @type {number} */ (audit('largest-contentful-paint').numericValue),
+      tbt: /** @type {number} */ (audit('total-blocking-time').numericValue),
+      cls: /** @type {number} */ (audit('cumulative-layout-shift').numericValue),
+      si: /** @type {number} */ (audit('speed-index').numericValue),
       // The first paint's filmstrip: Lighthouse's thumbnails, { timing (ms), data (a JPEG data URL) }.
-      filmstrip: lhr.audits['screenshot-thumbnails']?.details?.items ?? [],
+      filmstrip: /** @type {{ items?: Frame[] } | undefined} */ (lhr.audits['screenshot-thumbnails']?.details)?.items ?? [],
     };
   } finally {
     await chrome.kill();

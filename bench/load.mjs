@@ -4,7 +4,14 @@ import autocannon from 'autocannon';
 import { createServer } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 
-/** autocannon at `connections` for `duration` seconds: requests/s and latency percentiles. */
+/** What load() reports: requests per second, latency percentiles (ms), failures and the total. @typedef {{ rps: number, p50: number, p99: number, non2xx: number, errors: number, total: number }} Load */
+
+/**
+ * autocannon at `connections` for `duration` seconds: requests/s and latency percentiles.
+ * @param {string} url
+ * @param {Pick<import('autocannon').Options, 'connections' | 'duration' | 'requests' | 'tlsOptions'>} [options]
+ * @returns {Promise<Load>}
+ */
 export async function load(url, { connections = 50, duration = 10, requests, tlsOptions } = {}) {
   const result = await autocannon({ url, connections, duration, requests, ...(tlsOptions ? { tlsOptions } : {}) });
   return {
@@ -20,8 +27,12 @@ export async function load(url, { connections = 50, duration = 10, requests, tls
 /**
  * The first reference: each page's HTML, fetched once, served from memory by a plain Node
  * server. It is what serving that exact document costs with no rendering at all.
+ * @param {string} siteUrl
+ * @param {string[]} paths
+ * @param {number} port
  */
 export async function startMemoryServer(siteUrl, paths, port) {
+  /** @type {Map<string, Buffer>} */
   const pages = new Map();
   for (const path of paths) pages.set(path, Buffer.from(await (await fetch(`${siteUrl}${path}`)).text()));
   const server = createServer((req, res) => {
@@ -30,12 +41,16 @@ export async function startMemoryServer(siteUrl, paths, port) {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
     res.end(body);
   });
-  await new Promise((resolve) => server.listen(port, 'localhost', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(port, 'localhost', resolve)));
   return { url: `http://localhost:${port}`, close: () => server.close() };
 }
 
-/** Resident set size (MB) of a process and all its descendants, from /proc. */
+/**
+ * Resident set size (MB) of a process and all its descendants, from /proc.
+ * @param {number | undefined} pid undefined (a process that did not start): 0
+ */
 export function treeRssMb(pid) {
+  /** @type {Map<number, number>} pid → parent pid */
   const parents = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -15,6 +15,7 @@ import { KEY_PAGES, appliedBaselineTable, appliedTable, baselineTable, measureAp
 import { writeFilmstrip } from './filmstrip.mjs';
 
 const args = process.argv.slice(2);
+/** @param {string} name a flag: the argument after it, if given */
 const flag = (name) => {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
@@ -36,7 +37,7 @@ const baselineServer = baselineRef ? await startBaseline(baselineRef, 3320) : un
 const baselineFront = baselineServer ? await startTlsFront(baselineServer.url, 3463) : undefined;
 
 try {
-  const baseline = baselineFront ? { url: baselineFront.url, name: baselineServer.sha } : undefined;
+  const baseline = baselineFront && baselineServer ? { url: baselineFront.url, name: baselineServer.sha } : undefined;
   const measured = await measurePages({ siteUrl: site.url, floorUrl: floor.url, pages, runs, baseline });
   const applied = args.includes('--simulated-only') ? undefined : await measureApplied({ siteUrl: site.url, floorUrl: floor.url, pages, runs, baseline });
   if (applied) {
@@ -46,12 +47,19 @@ try {
     const home = applied.pages.find((p) => p.path === '/');
     if (home) await writeFilmstrip(home.lighthouse.filmstrip, join(dir, 'home.png'), '/ (home), applied slow 4G');
     // The same page as the baseline build painted it, for a before-and-after.
-    if (home?.baseline) await writeFilmstrip(home.baseline.lighthouse.filmstrip, join(dir, 'home-baseline.png'), `/ (home) at ${baseline.name}, applied slow 4G`);
+    if (home?.baseline) await writeFilmstrip(home.baseline.lighthouse.filmstrip, join(dir, 'home-baseline.png'), `/ (home) at ${baseline?.name}, applied slow 4G`);
   }
   // The filmstrips are images of their own; the JSON keeps the figures.
+  /**
+   * The same, less its filmstrips (a JSON copy).
+   * @template T
+   * @param {T} value
+   * @returns {T}
+   */
   const withoutFilmstrips = (value) => JSON.parse(JSON.stringify(value, (key, v) => (key === 'filmstrip' ? undefined : v)));
   const result = withoutFilmstrips({ date: new Date().toISOString(), runs, ...measured, ...(applied ? { applied } : {}) });
   writeFileSync(join(ROOT, 'bench', 'page-results.json'), `${JSON.stringify(result, null, 2)}\n`);
+  // With a baseline, every row of `measured` and `applied` has the baseline's figures too.
   const md = [
     `# Page benchmark (${result.date.slice(0, 10)})`,
     '',
@@ -62,8 +70,8 @@ try {
     ...(applied
       ? [`The same pages with Lighthouse's throttling applied (\`throttlingMethod: 'devtools'\`: the slow-4G link and the 4× CPU slowdown really applied while the page loads), ${runs > 1 ? `median of ${runs} runs` : '1 run'}, against the floor measured the same way. Filmstrips of the floor and of \`/\`: bench/filmstrips/.`, '', appliedTable(applied), '']
       : []),
-    ...(baseline ? [`Side by side with ${baseline.name} (\`--baseline ${baselineRef}\`), served by its own production server through the same front; each page's runs alternate between the two builds.`, '', baselineTable(measured), ''] : []),
-    ...(baseline && applied ? [`The same, with the throttling applied (ratios to the floor above; the baseline's filmstrip of \`/\` is bench/filmstrips/home-baseline.png).`, '', appliedBaselineTable(applied), ''] : []),
+    ...(baseline ? [`Side by side with ${baseline.name} (\`--baseline ${baselineRef}\`), served by its own production server through the same front; each page's runs alternate between the two builds.`, '', baselineTable(/** @type {import('./pages.mjs').MeasuredWithBaseline} */ (measured)), ''] : []),
+    ...(baseline && applied ? [`The same, with the throttling applied (ratios to the floor above; the baseline's filmstrip of \`/\` is bench/filmstrips/home-baseline.png).`, '', appliedBaselineTable(/** @type {import('./pages.mjs').AppliedWithBaseline} */ (applied)), ''] : []),
   ].join('\n');
   writeFileSync(join(ROOT, 'bench', 'page-results.md'), md);
   console.log(md);

@@ -7,19 +7,21 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** The newest installed PostgreSQL's bin directory, if it has initdb. */
 function pgBin() {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root).sort((a, b) => Number(a) - Number(b));
-  const bin = versions.length ? join(root, versions.at(-1), 'bin') : undefined;
+  const bin = versions.length ? join(root, /** @type {string} */ (versions.at(-1)), 'bin') : undefined;
   return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
 }
 
+/** @returns {Promise<number>} a TCP port nothing listens on (as of now) */
 const freePort = () =>
   new Promise((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -30,6 +32,7 @@ export async function startPostgres() {
   const dir = mkdtempSync(join(tmpdir(), 'amora-bench-pg-'));
   const port = await freePort();
   // PostgreSQL refuses to run as root: use its own system user then.
+  /** @type {(cmd: string, args: string[]) => Buffer} */
   const asPg = (cmd, args) => (process.getuid?.() === 0 ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore' }) : execFileSync(cmd, args, { stdio: 'ignore' }));
   if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0);
   asPg(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'amora']);

@@ -1,9 +1,28 @@
 // The budget checklist and the written analysis of bench/results.md.
+
+/**
+ * What the checklist and the analysis read of bench/run.mjs's result.
+ * @typedef {{
+ *   floor: import('./load.mjs').Load,
+ *   throughput: { path: string, site: import('./load.mjs').Load, vsFloor: number }[],
+ *   pages: import('./pages.mjs').Measured,
+ *   memory: { afterPageLoad: number, afterOrders: number },
+ *   warm: { firstOrderMs: number, firstDownloadMs: number },
+ * }} Result
+ */
+
+/** @param {Result} result */
 const PAGE_ROUTES = (result) => result.throughput.filter((r) => !r.path.startsWith('/api/'));
+/** @param {boolean} ok */
 const mark = (ok) => (ok ? '✓' : '✗');
 
+/** @param {Result} result */
 export function budgetLines(result) {
   const pages = result.pages.pages;
+  /**
+   * The worst figure of the key pages: the highest, or with `pick` Math.min the lowest.
+   * @param {Exclude<keyof import('./lib.mjs').LighthouseSummary, 'filmstrip'>} key
+   */
   const worst = (key, pick = Math.max) => pick(...pages.map((p) => p.lighthouse[key]));
   const routes = PAGE_ROUTES(result);
   const worstP99 = Math.max(...routes.map((r) => r.site.p99));
@@ -23,6 +42,7 @@ export function budgetLines(result) {
   ];
 }
 
+/** @param {Result} result */
 export function analysis(result) {
   const routes = PAGE_ROUTES(result);
   const rates = routes.map((r) => Math.round(r.site.rps));

@@ -22,7 +22,18 @@ import { startTlsFront } from './tls-front.mjs';
 import { startFakeStripe } from '../e2e/support/fake-stripe.mjs';
 import { budgetLines, analysis } from './report.mjs';
 
+/** @typedef {import('./load.mjs').Load} Load */
+/** @typedef {import('./pages.mjs').MeasuredWithBaseline} MeasuredWithBaseline */
+/** Latency percentiles (ms) of a number of samples. @typedef {{ samples: number, p50: number, p99: number }} Latency */
+
 const args = process.argv.slice(2);
+/**
+ * A flag: the argument after it (undefined if none follows), or the fallback without the flag.
+ * @template {string | number | undefined} [F=undefined]
+ * @param {string} name
+ * @param {F} [fallback]
+ * @returns {string | F | undefined}
+ */
 const flag = (name, fallback) => {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : fallback;
@@ -39,11 +50,13 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const site = await startSite(3310, { DATA_DIR: dataDir, MAIL_OUTBOX_DIR: join(dataDir, 'outbox') });
 const floor = await startServer(floorDir, 3311);
+/** @type {(() => unknown)[]} what to stop at the end, in order */
 const stops = [() => site.child.kill(), () => floor.child.kill()];
 const baselineRef = flag('--baseline');
 const baseline = baselineRef ? await startBaseline(baselineRef, 3316) : undefined;
 if (baseline) stops.push(() => baseline.child.kill());
 
+/** @param {number} n */
 const orderBody = (n, editionId = 'en') => JSON.stringify({ name: 'Bench Buyer', email: `bench-${n}@example.com`, paymentMethod: 'paypal', acceptDelivery: true, editionId });
 
 /** The edition whose typeset book is the largest (content/books): the slowest to stamp and send. */
@@ -51,17 +64,25 @@ function largestEdition() {
   const dir = join(ROOT, 'content', 'books');
   const books = readdirSync(dir).map((name) => ({ id: /^the-love-blueprint-(.+)-[0-9a-f]{16}\.pdf$/.exec(name)?.[1], bytes: statSync(join(dir, name)).size }));
   const largest = books.filter((book) => book.id).sort((a, b) => b.bytes - a.bytes)[0];
-  return { id: largest.id, kb: Math.round(largest.bytes / 1024) };
+  if (!largest) throw new Error(`no typeset book in ${dir}`);
+  return { id: /** @type {string} */ (largest.id), kb: Math.round(largest.bytes / 1024) };
 }
 const runId = Date.now().toString(36);
 let orderCounter = 0;
+/**
+ * @param {string} origin
+ * @param {number} n the order's number in this run
+ */
 const orderHeaders = (origin, n) => ({
   'content-type': 'application/json',
   origin,
   'idempotency-key': `bench-${runId}-${n}`,
 });
 
-/** Orders per second through POST /api/orders, 10 connections. */
+/**
+ * Orders per second through POST /api/orders, 10 connections.
+ * @param {string} url
+ */
 async function orderLoad(url) {
   return load(url, {
     connections: 10,
@@ -79,9 +100,20 @@ async function orderLoad(url) {
   });
 }
 
-/** p50/p99 of a stamped PDF download of the largest edition: 60 fresh orders, each link downloaded once, 10 at a time. */
+/**
+ * The q-quantile (0.5: the median) of sorted samples, rounded.
+ * @param {number[]} sorted
+ * @param {number} q
+ */
+const quantile = (sorted, q) => Math.round(/** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]));
+
+/**
+ * p50/p99 of a stamped PDF download of the largest edition: 60 fresh orders, each link downloaded once, 10 at a time.
+ * @param {string} url
+ */
 async function downloadLatency(url) {
   const edition = largestEdition();
+  /** @type {string[]} */
   const links = [];
   for (let i = 0; i < 61; i += 1) {
     orderCounter += 1;
@@ -89,6 +121,7 @@ async function downloadLatency(url) {
     links.push(((await response.json()).downloadUrl));
   }
   await (await fetch(`${url}${links.shift()}`)).arrayBuffer(); // typesets the edition once
+  /** @type {number[]} */
   const times = [];
   const queue = [...links];
   await Promise.all(
@@ -103,7 +136,7 @@ async function downloadLatency(url) {
     }),
   );
   times.sort((a, b) => a - b);
-  return { edition, samples: times.length, p50: Math.round(times[Math.floor(times.length * 0.5)]), p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]) };
+  return { edition, samples: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
 }
 
 /**
@@ -131,10 +164,11 @@ async function stripeOrders() {
       return performance.now() - started;
     };
     for (let i = 0; i < 10; i += 1) await post(); // warm-up: code loaded, connections open
+    /** @type {number[]} */
     const times = [];
     await Promise.all(Array.from({ length: 10 }, async () => { for (let i = 0; i < 20; i += 1) times.push(await post()); }));
     times.sort((a, b) => a - b);
-    return { samples: times.length, p50: Math.round(times[Math.floor(times.length * 0.5)]), p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]) };
+    return { samples: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
   } finally {
     stripeSite.child.kill();
     await stripe.close();
@@ -143,20 +177,22 @@ async function stripeOrders() {
 
 try {
   // Warm-up: every route a few times (code loaded, content caches filled).
-  for (let i = 0; i < 5; i += 1) for (const path of LOAD_PATHS) for (const server of [site, baseline].filter(Boolean)) await (await fetch(`${server.url}${path}`)).arrayBuffer();
-  const memory = { warm: treeRssMb(site.child.pid) };
+  for (let i = 0; i < 5; i += 1) for (const path of LOAD_PATHS) for (const server of [site, baseline].filter((s) => s !== undefined)) await (await fetch(`${server.url}${path}`)).arrayBuffer();
+  // The server's memory after warm-up; after the page load and after the orders are measured below.
+  const memory = /** @type {{ warm: number, afterPageLoad: number, afterOrders: number }} */ ({ warm: treeRssMb(site.child.pid) });
 
   const reference = await startMemoryServer(site.url, LOAD_PATHS, 3312);
   stops.push(() => reference.close());
   const floorLoad = await load(`${floor.url}/`, { duration });
   console.log(`floor: ${floorLoad.rps} req/s, p99 ${floorLoad.p99} ms`);
+  /** @type {{ path: string, site: Load, memory: Load, vsMemory: number, vsFloor: number, baseline?: Load }[]} */
   const throughput = [];
   for (const path of LOAD_PATHS) {
     const measured = await load(`${site.url}${path}`, { duration });
     const inMemory = await load(`${reference.url}${path}`, { duration });
     const base = baseline ? await load(`${baseline.url}${path}`, { duration }) : undefined;
     throughput.push({ path, site: measured, memory: inMemory, vsMemory: measured.rps / inMemory.rps, vsFloor: measured.rps / floorLoad.rps, ...(base ? { baseline: base } : {}) });
-    console.log(`${path}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${(measured.rps / floorLoad.rps).toFixed(2)}× floor)${base ? `; ${baseline.sha}: ${base.rps} req/s, p99 ${base.p99} ms` : ''}`);
+    console.log(`${path}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${(measured.rps / floorLoad.rps).toFixed(2)}× floor)${base ? `; ${baseline?.sha}: ${base.rps} req/s, p99 ${base.p99} ms` : ''}`);
   }
   memory.afterPageLoad = treeRssMb(site.child.pid);
 
@@ -167,12 +203,13 @@ try {
   stops.push(() => siteFront.close(), () => floorFront.close());
   const baselineFront = baseline ? await startTlsFront(baseline.url, 3455) : undefined;
   if (baselineFront) stops.push(() => baselineFront.close());
-  const pages = await measurePages({ siteUrl: siteFront.url, floorUrl: floorFront.url, pages: KEY_PAGES, runs, baseline: baselineFront ? { url: baselineFront.url, name: baseline.sha } : undefined });
+  const pages = await measurePages({ siteUrl: siteFront.url, floorUrl: floorFront.url, pages: KEY_PAGES, runs, baseline: baselineFront && baseline ? { url: baselineFront.url, name: baseline.sha } : undefined });
   // Done with the baseline: its process would otherwise share the machine with the purchase runs.
   baselineFront?.close();
   baseline?.child.kill();
 
-  const purchase = { pglite: await orderLoad(site.url), download: await downloadLatency(site.url) };
+  // Orders on the embedded database and downloads; with PostgreSQL (when installed) and in Stripe mode below.
+  const purchase = /** @type {{ pglite: Load, download: Latency & { edition: { id: string, kb: number } }, postgres?: Load, stripe: Latency }} */ ({ pglite: await orderLoad(site.url), download: await downloadLatency(site.url) });
   memory.afterOrders = treeRssMb(site.child.pid);
   console.log(`orders (PGlite): ${purchase.pglite.rps} /s; download p99 ${purchase.download.p99} ms; RSS ${memory.afterOrders} MB`);
 
@@ -202,6 +239,7 @@ try {
 
   const result = { date: new Date().toISOString(), duration, runs, floor: floorLoad, throughput, memory, purchase, warm, scaling, pages };
   writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
+  /** @param {number} n */
   const ms = (n) => `${Math.round(n)}`;
   const md = [
     `# Benchmark (${result.date.slice(0, 10)})`,
@@ -247,7 +285,8 @@ try {
     '',
     scaling.table,
     '',
-    ...(baseline ? sideBySide(baseline.sha, throughput, pages) : []),
+    // With a baseline, every route and page was measured on it too.
+    ...(baseline ? sideBySide(baseline.sha, /** @type {Parameters<typeof sideBySide>[1]} */ (throughput), /** @type {MeasuredWithBaseline} */ (pages)) : []),
     analysis(result),
     '',
   ].join('\n');
@@ -257,7 +296,12 @@ try {
   for (const stop of stops) stop();
 }
 
-/** This build beside the --baseline build: throughput and p99 per route, then Lighthouse per page. */
+/**
+ * This build beside the --baseline build: throughput and p99 per route, then Lighthouse per page.
+ * @param {string} sha
+ * @param {{ path: string, site: Load, baseline: Load }[]} throughput
+ * @param {MeasuredWithBaseline} pages
+ */
 function sideBySide(sha, throughput, pages) {
   return [
     `## 8. Side by side with ${sha} (\`--baseline ${baselineRef}\`)`,

@@ -20,7 +20,12 @@ function certificate() {
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
-/** Serves https://localhost:{port} over HTTP/2 and forwards every request to `target` (http://…). */
+/**
+ * Serves https://localhost:{port} over HTTP/2 and forwards every request to `target` (http://…).
+ * @param {string} target
+ * @param {number} port
+ * @returns {Promise<{ url: string, close: () => void }>}
+ */
 export function startTlsFront(target, port) {
   const server = http2.createSecureServer({ ...certificate(), allowHTTP1: true });
   server.on('request', (req, res) => {

@@ -8,9 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** @param {string} relative a path from the repository's root */
 const path = (relative) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
 const outdirFlag = process.argv.indexOf('--outdir');
-const outdir = outdirFlag > 0 ? resolve(process.argv[outdirFlag + 1]) : path('dist');
+const outdirArg = outdirFlag > 0 ? process.argv[outdirFlag + 1] : undefined;
+if (outdirFlag > 0 && outdirArg === undefined) throw new Error('build-server.mjs: --outdir needs a directory');
+const outdir = outdirArg === undefined ? path('dist') : resolve(outdirArg);
 const entries = { server: 'lib/server/main.ts', books: 'lib/cli/books-main.ts', cluster: 'deploy/cluster-cli.ts', shop: 'lib/cli/shop-main.ts', 'pglite-template': 'lib/cli/pglite-template-main.ts' };
 
 await build({

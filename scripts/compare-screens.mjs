@@ -9,10 +9,16 @@ import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { mkdirSync } from 'node:fs';
 const [a, b, ...rest] = process.argv.slice(2);
+if (!a || !b) throw new Error('usage: node scripts/compare-screens.mjs BASE_URL_A BASE_URL_B [path…]');
 const pages = rest.length ? rest : ['/', '/blog', '/blog/first-date-questions-that-matter', '/help-centre', '/the-love-blueprint', '/the-love-blueprint/en', '/terms', '/privacy', '/modern-slavery-act', '/library', '/contact', '/ja', '/ar/blog', '/de/the-love-blueprint/de', '/nope-404'];
 const OUT = '.data/screen-diff';
 mkdirSync(OUT, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+/**
+ * @param {string} base
+ * @param {string} path
+ * @param {{ width: number, height: number }} viewport
+ */
 async function shot(base, path, viewport) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
   await context.addCookies([{ name: 'CookieConsent', value: 'true', url: base }]);
@@ -24,6 +30,14 @@ async function shot(base, path, viewport) {
   await context.close();
   return buf;
 }
+/**
+ * Whether two raw RGB(A) images' pixels at byte offset i differ by more than 30 (sum of R, G and B).
+ * @param {Buffer} x
+ * @param {Buffer} y
+ * @param {number} i
+ */
+const differs = (x, y, i) =>
+  Math.abs((x[i] ?? 0) - (y[i] ?? 0)) + Math.abs((x[i + 1] ?? 0) - (y[i + 1] ?? 0)) + Math.abs((x[i + 2] ?? 0) - (y[i + 2] ?? 0)) > 30;
 let bad = 0;
 for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
   for (const path of pages) {
@@ -31,7 +45,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
     const [ix, iy] = [await sharp(x).raw().toBuffer({ resolveWithObject: true }), await sharp(y).raw().toBuffer({ resolveWithObject: true })];
     let diff = 0;
     if (ix.info.width !== iy.info.width || ix.info.height !== iy.info.height) diff = -1;
-    else for (let i = 0; i < ix.data.length; i += ix.info.channels) { if (Math.abs(ix.data[i] - iy.data[i]) + Math.abs(ix.data[i+1] - iy.data[i+1]) + Math.abs(ix.data[i+2] - iy.data[i+2]) > 30) diff++; }
+    else for (let i = 0; i < ix.data.length; i += ix.info.channels) { if (differs(ix.data, iy.data, i)) diff++; }
     const name = `${viewport.width}${path.replace(/\//g, '_') || '_home'}`;
     if (diff !== 0) { bad++; await sharp(x).toFile(`${OUT}/${name}-a.png`); await sharp(y).toFile(`${OUT}/${name}-b.png`); }
     console.log(`${viewport.width} ${path}: ${diff === -1 ? `size ${ix.info.width}x${ix.info.height} vs ${iy.info.width}x${iy.info.height}` : `${diff} px differ`}`);

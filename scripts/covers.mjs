@@ -17,7 +17,17 @@ const SHOP = join(ROOT, 'content', 'shop');
 const OUT = join(ROOT, 'public', 'images', 'covers');
 const FONTSOURCE = join(ROOT, 'node_modules', '@fontsource');
 
+/** @param {string} file */
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** @typedef {import('@pdf-lib/fontkit').Font} Font */
+/** @typedef {import('@pdf-lib/fontkit').Glyph} Glyph */
+/**
+ * @typedef {{
+ *   bg: [string, string, string], glow: string, glowOpacity: number, line: string, grid: [number, number],
+ *   house: string, node: string, script: string, subtitle: string, tagline: string,
+ * }} Palette
+ */
 
 /* ------------------------------------------------------------------------------------------------
  * Palettes. en and fr are the two hand-drawn originals; the others keep the gold (#f2b84b) and
@@ -34,6 +44,12 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const GOLD = '#f2b84b';
 const CREAM = '#fff8f5';
 const PEACH = '#ffd3c4';
+/**
+ * @param {Palette['bg']} bg
+ * @param {string} glow
+ * @param {number} glowOpacity
+ * @returns {Palette}
+ */
 const deep = (bg, glow, glowOpacity, subtitle = '#fbe3ea') => ({
   bg,
   glow,
@@ -47,6 +63,7 @@ const deep = (bg, glow, glowOpacity, subtitle = '#fbe3ea') => ({
   tagline: PEACH,
 });
 
+/** @type {Record<string, Palette>} */
 const PALETTES = {
   en: deep(['#3d2347', '#2b1933', '#1c0f22'], '#b0234f', 0.45), // plum
   fr: {
@@ -83,18 +100,34 @@ const PALETTES = {
  * Fonts: the static WOFF slices of @fontsource packages, each with the unicode-range its CSS gives.
  * --------------------------------------------------------------------------------------------- */
 
+/**
+ * @param {string} token `U+0041` or `U+0041-005A`
+ * @returns {[number, number]}
+ */
 const parseRange = (token) => {
   const [lo, hi] = token.trim().replace(/^U\+/i, '').split('-');
-  return [parseInt(lo, 16), parseInt(hi ?? lo, 16)];
+  return [parseInt(/** @type {string} */ (lo), 16), parseInt(/** @type {string} */ (hi ?? lo), 16)];
 };
 
+/**
+ * One slice of a family: its file, the code points its CSS gives it, and the font once loaded.
+ * @typedef {{ file: string, ranges: [number, number][], font: Font | undefined }} Face
+ */
+/** A font stack: families (each a list of faces) in order of preference. @typedef {Face[][]} Stack */
+
+/** @type {Map<string, Face[]>} */
 const families = new Map();
 
-/** The faces (one per unicode-range slice) of a @fontsource family in one weight and style. */
+/**
+ * The faces (one per unicode-range slice) of a @fontsource family in one weight and style.
+ * @param {string} name
+ * @returns {Face[]}
+ */
 function family(name, weight = 400, style = 'normal') {
   const key = `${name}/${weight}/${style}`;
   if (!families.has(key)) {
     const css = readFileSync(join(FONTSOURCE, name, `${weight}${style === 'italic' ? '-italic' : ''}.css`), 'utf8');
+    /** @type {Face[]} */
     const faces = [];
     for (const block of css.split('@font-face').slice(1)) {
       const file = /url\(\.\/files\/([^)]+\.woff)\)/.exec(block)?.[1];
@@ -105,16 +138,27 @@ function family(name, weight = 400, style = 'normal') {
     }
     families.set(key, faces);
   }
-  return families.get(key);
+  return /** @type {Face[]} */ (families.get(key)); // set above
 }
 
+/** @param {Face} face */
 const load = (face) => (face.font ??= fontkit.create(readFileSync(face.file)));
+/**
+ * @param {Face} face
+ * @param {number} cp a code point
+ */
 const hasChar = (face, cp) => face.ranges.some(([lo, hi]) => cp >= lo && cp <= hi) && load(face).hasGlyphForCodePoint(cp);
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}|\p{M}/u;
 
-/** The face that draws a character: the previous one if it can (spaces stay with their word), else the first in the stack. */
+/**
+ * The face that draws a character: the previous one if it can (spaces stay with their word), else the first in the stack.
+ * @param {string} char one code point
+ * @param {Stack} stack
+ * @param {Face | undefined} previous
+ * @returns {Face}
+ */
 function faceFor(char, stack, previous) {
-  const cp = char.codePointAt(0);
+  const cp = /** @type {number} */ (char.codePointAt(0));
   if (previous && (hasChar(previous, cp) || IGNORABLE.test(char))) return previous;
   for (const faces of stack) for (const face of faces) if (hasChar(face, cp)) return face;
   throw new Error(`covers: no font in the stack draws U+${cp.toString(16).toUpperCase().padStart(4, '0')} (${char})`);
@@ -132,42 +176,67 @@ const NO_TRACKING = /[\p{Script=Arabic}\p{Script=Bengali}\p{Script=Thai}\p{Scrip
  * The line cut into directional runs, in visual order. Enough bidi for a cover: a line with any
  * right-to-left letter is a right-to-left paragraph, in which numbers and Latin words (with the
  * neutrals between them) are left-to-right runs.
+ * @param {string} text
+ * @returns {{ text: string, rtl: boolean }[]}
  */
 function bidiRuns(text) {
   const chars = [...text];
   if (!chars.some((c) => RTL.test(c))) return [{ text, rtl: false }];
   const kinds = chars.map((c) => (RTL.test(c) ? 'R' : /[\p{L}\p{N}]/u.test(c) ? 'L' : /\p{M}/u.test(c) ? 'M' : 'N'));
   kinds.forEach((kind, i) => {
-    if (kind === 'M') kinds[i] = i > 0 ? kinds[i - 1] : 'R';
+    if (kind === 'M') kinds[i] = i > 0 ? /** @type {typeof kind} */ (kinds[i - 1]) : 'R';
   });
+  /**
+   * @param {number} from
+   * @param {number} step
+   */
   const strong = (from, step) => {
     for (let i = from; i >= 0 && i < kinds.length; i += step) if (kinds[i] !== 'N') return kinds[i];
     return 'R';
   };
   const resolved = kinds.map((kind, i) => (kind !== 'N' ? kind : strong(i - 1, -1) === 'L' && strong(i + 1, 1) === 'L' ? 'L' : 'R'));
+  /** @type {{ text: string, rtl: boolean }[]} */
   const runs = [];
   chars.forEach((char, i) => {
     const rtl = resolved[i] === 'R';
-    if (runs.length && runs.at(-1).rtl === rtl) runs.at(-1).text += char;
+    const last = runs.at(-1);
+    if (last?.rtl === rtl) last.text += char;
     else runs.push({ text: char, rtl });
   });
   return runs.reverse();
 }
 
-/** Consecutive characters drawn by the same face. */
+/**
+ * Consecutive characters drawn by the same face.
+ * @param {string} text
+ * @param {Stack} stack
+ */
 function fontRuns(text, stack) {
+  /** @type {{ text: string, face: Face }[]} */
   const runs = [];
+  /** @type {Face | undefined} */
   let face;
   for (const char of text) {
     face = faceFor(char, stack, face);
-    if (runs.length && runs.at(-1).face === face) runs.at(-1).text += char;
+    const last = runs.at(-1);
+    if (last?.face === face) last.text += char;
     else runs.push({ text: char, face });
   }
   return runs;
 }
 
-/** Glyphs with their advance and offsets in ems, left to right. */
+/**
+ * A glyph placed on a line: its advance and offsets in ems.
+ * @typedef {{ glyph: Glyph, em: number, advance: number, dx: number, dy: number }} PlacedGlyph
+ */
+
+/**
+ * Glyphs with their advance and offsets in ems, left to right.
+ * @param {string} text
+ * @param {Stack} stack
+ */
 function shape(text, stack) {
+  /** @type {PlacedGlyph[]} */
   const glyphs = [];
   for (const bidi of bidiRuns(text)) {
     const runs = fontRuns(bidi.text, stack);
@@ -177,7 +246,7 @@ function shape(text, stack) {
       const run = font.layout(part, undefined, undefined, undefined, bidi.rtl ? 'rtl' : 'ltr');
       run.glyphs.forEach((glyph, i) => {
         if (glyph.id === 0) throw new Error(`covers: ${face.file} has no glyph for part of "${part}"`);
-        const p = run.positions[i];
+        const p = /** @type {import('@pdf-lib/fontkit').GlyphPosition} */ (run.positions[i]); // one per glyph
         const em = font.unitsPerEm;
         glyphs.push({ glyph, em, advance: p.xAdvance / em, dx: p.xOffset / em, dy: p.yOffset / em });
       });
@@ -186,33 +255,47 @@ function shape(text, stack) {
   return glyphs;
 }
 
-/** A shaped line: its glyphs and how wide it is at a size, with letter-spacing between spacing glyphs. */
+/**
+ * A shaped line: its glyphs and how wide it is at a size, with letter-spacing between spacing glyphs.
+ * @param {string} text
+ * @param {Stack} stack
+ */
 function line(text, stack, spacing = 0) {
   const glyphs = shape(text, stack);
   const tracking = NO_TRACKING.test(text) ? 0 : spacing;
   // Spacing goes before every glyph that advances, except the first: marks stay on their base.
   const gaps = glyphs.filter((g, i) => i > 0 && g.advance > 0).length;
   const ems = glyphs.reduce((sum, g) => sum + g.advance, 0);
-  return { text, glyphs, tracking, width: (size) => ems * size + gaps * tracking, ems, gaps };
+  return { text, glyphs, tracking, width: (/** @type {number} */ size) => ems * size + gaps * tracking, ems, gaps };
 }
+/** @typedef {ReturnType<typeof line>} Shaped */
 
 /* ------------------------------------------------------------------------------------------------
  * Outlines: a shaped line as path data, coordinates rounded to a tenth of a pixel, relative
  * commands after the first move of each glyph.
  * --------------------------------------------------------------------------------------------- */
 
+/** @param {number} n */
 const round = (n) => Math.round(n * 10) / 10;
+/** @param {number} n */
 const num = (n) => {
   const text = String(round(n) || 0);
   return text.replace(/^(-?)0\./, '$1.');
 };
 // Numbers are separated by a space, or by nothing before a minus sign.
+/** @param {number[]} values */
 const list = (values) =>
   values
     .map(num)
     .map((text, i) => (i > 0 && !text.startsWith('-') ? ' ' : '') + text)
     .join('');
 
+/**
+ * @param {Glyph} glyph
+ * @param {number} x
+ * @param {number} y
+ * @param {number} scale
+ */
 function glyphPath(glyph, x, y, scale) {
   let out = '';
   let [px, py] = [0, 0];
@@ -220,6 +303,10 @@ function glyphPath(glyph, x, y, scale) {
   let first = true;
   let last = '';
   // A command repeated right after itself needs no letter.
+  /**
+   * @param {string} letter
+   * @param {number[]} values
+   */
   const emit = (letter, values) => {
     const text = list(values);
     out += (letter === last && letter !== 'm' ? (text.startsWith('-') ? '' : ' ') : letter) + text;
@@ -233,9 +320,10 @@ function glyphPath(glyph, x, y, scale) {
       continue;
     }
     // Absolute page coordinates, rounded; the relative steps are taken between rounded points.
+    /** @type {number[]} */
     const points = [];
-    for (let i = 0; i < args.length; i += 2) points.push(round(x + args[i] * scale), round(y - args[i + 1] * scale));
-    const [ex, ey] = points.slice(-2);
+    for (let i = 0; i < args.length; i += 2) points.push(round(x + /** @type {number} */ (args[i]) * scale), round(y - /** @type {number} */ (args[i + 1]) * scale));
+    const [ex, ey] = /** @type {[number, number]} */ (points.slice(-2)); // every command but closePath ends on a point
     const rel = points.map((v, i) => v - (i % 2 ? py : px));
     if (command === 'moveTo') {
       if (first) emit('M', points);
@@ -255,7 +343,13 @@ function glyphPath(glyph, x, y, scale) {
   return out;
 }
 
-/** Path data of a shaped line at a size, its advance box placed by anchor at (x, y) on the baseline. */
+/** Where a line goes: (x, y) on the baseline, its size, and which point of it is at x. @typedef {{ x: number, y: number, size: number, anchor?: 'start' | 'middle' | 'end' }} Position */
+
+/**
+ * Path data of a shaped line at a size, its advance box placed by anchor at (x, y) on the baseline.
+ * @param {Shaped} shaped
+ * @param {Position} position
+ */
 function outline(shaped, { x, y, size, anchor = 'middle' }) {
   const width = shaped.width(size);
   let cursor = x - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0);
@@ -273,6 +367,7 @@ function outline(shaped, { x, y, size, anchor = 'middle' }) {
  * Text of one edition.
  * --------------------------------------------------------------------------------------------- */
 
+/** @type {Record<string, string>} */
 const SCRIPT_FAMILY = {
   bn: 'noto-sans-bengali',
   th: 'noto-sans-thai',
@@ -287,11 +382,17 @@ const MAX_WIDTH = 480;
 // Letters that look small next to Latin capitals at the same size get a little more.
 const COMPLEX = /[\p{Script=Arabic}\p{Script=Bengali}\p{Script=Thai}]/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/**
+ * @param {string} text
+ * @param {number} base
+ * @param {{ complex?: number, cjk?: number }} sizes
+ */
 const sizeFor = (text, base, { complex = base, cjk = base }) => (COMPLEX.test(text) ? complex : CJK.test(text) ? cjk : base);
 
+/** @param {string} lang */
 function stacks(lang) {
   const script = SCRIPT_FAMILY[lang];
-  const own = (weight) => (script ? [family(script, weight)] : []);
+  const own = (/** @type {number} */ weight) => (script ? [family(script, weight)] : []);
   const fallback = [family('noto-sans-jp')]; // symbols such as ∞
   return {
     title: [family('fraunces', 400)],
@@ -303,12 +404,21 @@ function stacks(lang) {
   };
 }
 
-/** The largest size up to `max` at which the line fits the cover's measure. */
+/**
+ * The largest size up to `max` at which the line fits the cover's measure.
+ * @param {Shaped} shaped
+ * @param {number} max
+ */
 const fit = (shaped, max) => Math.min(max, Math.floor(((MAX_WIDTH - shaped.gaps * shaped.tracking) / shaped.ems) * 10) / 10);
 
-/** Where a subtitle may break: between words (spaces, or Intl.Segmenter's words where there are none). */
+/**
+ * Where a subtitle may break: between words (spaces, or Intl.Segmenter's words where there are none).
+ * @param {string} text
+ * @param {string} lang
+ */
 function breaks(text, lang) {
   const segmenter = new Intl.Segmenter(lang, { granularity: 'word' });
+  /** @type {[string, string][]} */
   const cuts = [];
   for (const { index } of segmenter.segment(text)) {
     if (index === 0) continue;
@@ -321,13 +431,19 @@ function breaks(text, lang) {
   return cuts.filter(([a, b]) => a && b);
 }
 
-/** The subtitle as one line (shrunk to at least 15px) or, if that is not enough, two balanced lines. */
+/**
+ * The subtitle as one line (shrunk to at least 15px) or, if that is not enough, two balanced lines.
+ * @param {string} text
+ * @param {string} lang
+ * @param {Stack} stack
+ */
 function subtitleLines(text, lang, stack) {
   const whole = line(text, stack);
   const size = fit(whole, 22);
   if (size >= 15) return { size, lines: [whole] };
   let best;
   for (const [a, b] of breaks(text, lang)) {
+    /** @type {[Shaped, Shaped]} */
     const lines = [line(a, stack), line(b, stack)];
     const twoSize = Math.min(...lines.map((l) => fit(l, 19)));
     const balance = Math.abs(lines[0].ems - lines[1].ems);
@@ -337,14 +453,20 @@ function subtitleLines(text, lang, stack) {
   return best;
 }
 
+/** @param {string} text */
 const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** @param {string} id */
 const ids = (id) => id.replace(/[^a-zA-Z0-9-]/g, '-');
 
-/** The cover of one edition, as SVG. */
+/**
+ * The cover of one edition, as SVG.
+ * @param {{ id: string, lang: string, subtitle: string, tagline: string, edition: string, alt: string, palette: Palette }} edition
+ */
 function cover({ id, lang, subtitle, tagline, edition, alt, palette }) {
   const s = stacks(lang);
   const p = palette;
   const i = ids(id);
+  /** @type {(shaped: Shaped, position: Position, attrs: string) => string} */
   const path = (shaped, position, attrs) => `<path d="${outline(shaped, position)}" ${attrs}/>`;
 
   // Subtitle, then the tagline below it; everything stays above the rule over AMORA (y 776).
@@ -352,15 +474,17 @@ function cover({ id, lang, subtitle, tagline, edition, alt, palette }) {
   const subYs = sub.lines.length === 1 ? [706] : [700, round(700 + sub.size * 1.32)];
   const tag = line(tagline, s.sans, 1.4);
   const tagSize = fit(tag, sizeFor(tagline, 12.5, { complex: 13.5 }));
-  const tagY = sub.lines.length === 1 ? 740 : round(subYs[1] + 32);
+  const tagY = sub.lines.length === 1 ? 740 : round(/** @type {number} */ (subYs[1]) + 32); // two lines, two ys
   if (tagY > 762) throw new Error(`covers: ${id}: the tagline would touch the rule`);
   const editionLine = line(edition.toLocaleUpperCase(lang), s.sans, 3.5);
   const editionSize = fit(editionLine, sizeFor(edition, 9.5, { complex: 11, cjk: 10.5 }));
 
+  /** @type {[Shaped, Position][]} */
   const labels = [
     [line('FIG. 01', s.label, 2), { x: 70, y: 70, size: 9.5, anchor: 'start' }],
     [line('1 : 1', s.label, 2), { x: 532, y: 70, size: 9.5, anchor: 'end' }],
   ];
+  /** @type {[Shaped, Position][]} */
   const marks = [
     [line('1 + 1', s.label, 1), { x: 300, y: 125.1, size: 11 }],
     [line('∞', s.label, 1), { x: 478.9, y: 292.6, size: 18 }],
@@ -454,7 +578,7 @@ ${path(line('The Love', s.title), { x: 300, y: 548, size: 68 }, `fill="${CREAM}"
 ${path(line('Blueprint', s.titleItalic), { x: 300, y: 628, size: 76 }, `fill="${p.script}"`)}
 <g fill="none" stroke="${GOLD}" stroke-width="0.9"><path d="M190 662H284M316 662H410" stroke-opacity="0.8"/></g>
 <path d="M300 668c-5 -4 -10 -7 -10 -11c0 -4 6 -6 10 -1c4 -5 10 -3 10 1c0 4 -5 7 -10 11z" fill="${GOLD}"/>
-${sub.lines.map((shaped, n) => path(shaped, { x: 300, y: subYs[n], size: sub.size }, `fill="${p.subtitle}"`)).join('\n')}
+${sub.lines.map((shaped, n) => path(shaped, { x: 300, y: /** @type {number} */ (subYs[n]), size: sub.size }, `fill="${p.subtitle}"`)).join('\n')}
 ${path(tag, { x: 300, y: tagY, size: tagSize }, `fill="${p.tagline}"`)}
 <path d="M260 776H340" stroke="${p.line}" stroke-width="0.7" stroke-opacity="0.6"/>
 ${path(line('AMORA', s.bold, 10), { x: 300, y: 812, size: 19 }, `fill="${CREAM}"`)}

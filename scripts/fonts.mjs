@@ -10,7 +10,10 @@ const require = createRequire(import.meta.url);
 const OUT = join(process.cwd(), 'public', 'fonts');
 const LATIN = /-(latin|latin-ext|vietnamese|cyrillic|cyrillic-ext|greek|greek-ext|math|symbols)-wght/;
 
-/** family: the name our stacks use (app/globals.css); keep: which subsets of the package to ship. */
+/**
+ * family: the name our stacks use (app/globals.css); keep: which subsets of the package to ship.
+ * @type {{ id: string, pkg: string, family: string, keep: (name: string) => boolean }[]}
+ */
 const sheets = [
   { id: 'jp', pkg: '@fontsource-variable/noto-sans-jp', family: 'Amora Script', keep: (name) => !LATIN.test(name) },
   { id: 'sc', pkg: '@fontsource-variable/noto-sans-sc', family: 'Amora Script', keep: (name) => !LATIN.test(name) },
@@ -27,11 +30,11 @@ rmSync(OUT, { recursive: true, force: true });
 for (const sheet of sheets) {
   const dir = dirname(require.resolve(`${sheet.pkg}/package.json`));
   const css = readFileSync(join(dir, 'index.css'), 'utf8');
-  const faces = [...css.matchAll(/\/\* (\S+) \*\/\s*(@font-face \{[^}]*\})/g)].filter(([, name]) => sheet.keep(name));
+  const faces = [...css.matchAll(/\/\* (\S+) \*\/\s*(@font-face \{[^}]*\})/g)].filter(([, name]) => sheet.keep(/** @type {string} */ (name)));
   if (faces.length === 0) throw new Error(`${sheet.pkg}: no font faces matched for ${sheet.id}`);
   mkdirSync(join(OUT, sheet.id), { recursive: true });
   const out = faces.map(([, , face]) =>
-    face
+    /** @type {string} */ (face)
       .replace(/font-family: '[^']+'/, `font-family: '${sheet.family}'`)
       .replace(/url\(\.\/files\/([^)]+)\)/g, (_, file) => {
         copyFileSync(join(dir, 'files', file), join(OUT, sheet.id, file));

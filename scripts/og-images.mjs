@@ -11,13 +11,18 @@ const OUT = join(ROOT, 'public', 'og');
 const W = 1200;
 const H = 630;
 
+/** @param {string} file a path from the repository's root */
 const asDataUri = (file) => `data:image/svg+xml;base64,${readFileSync(join(ROOT, file)).toString('base64')}`;
+/** @param {string} text */
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 const heart =
   '<path d="M20 31.5s-10.5-6.4-10.5-13.6c0-3.5 2.6-6.2 5.9-6.2 2 0 3.7 1 4.6 2.6.9-1.6 2.6-2.6 4.6-2.6 3.3 0 5.9 2.7 5.9 6.2 0 7.2-10.5 13.6-10.5 13.6z" fill="#fff"/>';
 
-/** The shared card: plum background, brand mark, a two-line headline and a picture on the right. */
+/**
+ * The shared card: plum background, brand mark, a two-line headline and a picture on the right.
+ * @param {{ eyebrow: string, lines: string[], picture: string, size?: number }} card
+ */
 function card({ eyebrow, lines, picture, size = 50 }) {
   const step = Math.round(size * 1.28);
   const headline = lines
@@ -40,9 +45,11 @@ function card({ eyebrow, lines, picture, size = 50 }) {
 </svg>`;
 }
 
+/** @param {string} file */
 const phone = (file) =>
   `<g transform="translate(800 70) rotate(6 160 245)"><rect x="-10" y="-10" width="300" height="600" rx="44" fill="#120b16"/><image x="0" y="0" width="280" height="580" preserveAspectRatio="xMidYMid slice" xlink:href="${asDataUri(file)}" href="${asDataUri(file)}"/></g>`;
 
+/** @type {Record<string, string>} card images by name (a path under public/og, without .png) */
 const images = {
   home: card({ eyebrow: 'Relationship-focused dating', lines: ['Discover your true match,', 'where chemistry meets', 'connection.'], picture: phone('assets/screens/swipe-screen.svg') }),
   ebook: card({
@@ -55,8 +62,12 @@ const images = {
   default: card({ eyebrow: 'Dating for real relationships', lines: ['Verified profiles.', 'Values-based matching.', 'Private chat.'], picture: phone('assets/screens/login-screen.svg') }),
 };
 
-/** A title broken into at most four lines of about `width` characters, the last cut with an ellipsis. */
+/**
+ * A title broken into at most four lines of about `width` characters, the last cut with an ellipsis.
+ * @param {string} title
+ */
 function wrapTitle(title, width = 21, max = 4) {
+  /** @type {string[]} */
   const lines = [];
   for (const word of title.split(/\s+/)) {
     const last = lines.at(-1);
@@ -74,6 +85,7 @@ const articles = [
   ...readdirSync(join(POSTS, 'fr')).filter((f) => f.endsWith('.json')).map((f) => ({ file: join(POSTS, 'fr', f), out: join('posts', 'fr', f.replace(/\.json$/, '.png')) })),
 ];
 for (const { file, out } of articles) {
+  /** @type {{ title: string, media?: string[], category?: { name: string } }} what the cards use of a post */
   const post = JSON.parse(readFileSync(file, 'utf8'));
   const cover = post.media?.[0] && existsSync(join(ROOT, 'public', post.media[0])) ? join('public', post.media[0]) : 'public/images/blog/hero.svg';
   images[out.replace(/\.png$/, '')] = card({

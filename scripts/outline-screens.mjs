@@ -14,9 +14,17 @@ const require = createRequire(import.meta.url);
 const SOURCE = join(process.cwd(), 'assets', 'screens');
 const OUT = join(process.cwd(), 'public', 'images', 'screens');
 
-/** Inter's static weights, parsed once. */
+/** @typedef {import('opentype.js').Font} Font */
+/** Inter's static weights by number (400…800). @typedef {Map<number, Font>} Fonts */
+/** A stretch of text in one weight (a font-weight attribute's value; undefined: normal). @typedef {{ text: string, weight: string | undefined }} Run */
+
+/**
+ * Inter's static weights, parsed once.
+ * @returns {Fonts}
+ */
 export function loadInter() {
   const dir = join(dirname(require.resolve('@fontsource/inter/package.json')), 'files');
+  /** @type {Fonts} */
   const fonts = new Map();
   for (const weight of [400, 500, 600, 700, 800]) {
     const file = readFileSync(join(dir, `inter-latin-${weight}-normal.woff`));
@@ -28,11 +36,17 @@ export function loadInter() {
 const INHERITED = ['font-size', 'font-weight', 'text-anchor', 'letter-spacing'];
 const KEPT_ON_PATH = ['fill', 'opacity', 'fill-opacity', 'transform'];
 
-const parseAttributes = (source) => Object.fromEntries([...source.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]));
+/**
+ * @param {string} source an element's attributes as written
+ * @returns {Record<string, string>}
+ */
+const parseAttributes = (source) => Object.fromEntries([...source.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => /** @type {[string, string]} */ ([name, value])));
 
+/** @param {string} text */
 const decode = (text) =>
   text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
+/** @param {string | undefined} value a font-weight */
 const weightOf = (value) => {
   const weight = value === 'bold' ? 700 : value === 'normal' || value === undefined ? 400 : Number(value);
   return [400, 500, 600, 700, 800].reduce((best, w) => (Math.abs(w - weight) < Math.abs(best - weight) ? w : best), 400);
@@ -42,10 +56,13 @@ const weightOf = (value) => {
  * One line of text as path data, placed as SVG places it: x, y on the baseline, text-anchor over
  * the whole line, letter-spacing after every glyph but the last. A run is a stretch in one weight
  * (the text itself or one of its <tspan>s).
+ * @param {Run[]} runs
+ * @param {{ x: number, y: number, size: number, anchor: string, spacing: number }} position
+ * @param {Fonts} fonts
  */
 function outline(runs, { x, y, size, anchor, spacing }, fonts) {
   const glyphs = runs.flatMap(({ text, weight }) => {
-    const font = fonts.get(weightOf(weight));
+    const font = /** @type {Font} */ (fonts.get(weightOf(weight))); // weightOf gives one of the weights loadInter loads
     // Character by character: opentype.js cannot apply some of Inter's substitution tables, and these labels need none.
     return [...text].map((char) => ({ font, glyph: font.charToGlyph(char) }));
   });
@@ -59,22 +76,31 @@ function outline(runs, { x, y, size, anchor, spacing }, fonts) {
   let d = '';
   glyphs.forEach(({ glyph }, i) => {
     d += glyphPath(glyph.getPath(0, 0, size).commands, cursor, y);
-    cursor += advances[i];
+    cursor += /** @type {number} */ (advances[i]); // one per glyph
   });
   return d;
 }
 
+/** @param {number} n */
 const round = (n) => Math.round(n * 10) / 10;
+/** @param {number} n */
 const num = (n) => {
   const text = String(round(n) || 0);
   return text.replace(/^(-?)0\./, '$1.');
 };
+/**
+ * @param {number} x
+ * @param {number} y
+ */
 const pair = (x, y) => `${num(x)}${y < 0 ? '' : ' '}${num(y)}`;
 
 /**
  * A glyph drawn at the origin, written with relative commands and moved to (x, y) by its first
  * move only. The same letter at the same size then gives the same text wherever it stands,
  * which gzip stores once; coordinates are rounded to a tenth of a pixel.
+ * @param {import('opentype.js').PathCommand[]} commands
+ * @param {number} x
+ * @param {number} y
  */
 function glyphPath(commands, x, y) {
   let out = '';
@@ -106,33 +132,48 @@ function glyphPath(commands, x, y) {
   return out;
 }
 
-/** The runs of a <text>'s content: plain text and <tspan>s that change the weight. */
+/**
+ * The runs of a <text>'s content: plain text and <tspan>s that change the weight.
+ * @param {string} content
+ * @param {string | undefined} weight the <text>'s own
+ * @returns {Run[]}
+ */
 function runsOf(content, weight) {
+  // Without plain text, the <tspan> alternative matched: its attributes and text are there.
   const runs = [...content.matchAll(/<tspan\b([^>]*)>([^<]*)<\/tspan>|([^<]+)/g)].map(([, attrs, inner, plain]) =>
-    plain !== undefined ? { text: plain, weight } : { text: inner, weight: parseAttributes(attrs)['font-weight'] ?? weight },
+    plain !== undefined ? { text: plain, weight } : { text: /** @type {string} */ (inner), weight: parseAttributes(/** @type {string} */ (attrs))['font-weight'] ?? weight },
   );
   // SVG's default white-space handling: runs of spaces become one, and the ends are trimmed.
   const collapsed = runs.map((run) => ({ ...run, text: decode(run.text).replace(/\s+/g, ' ') })).filter((run) => run.text);
-  if (collapsed.length) {
-    collapsed[0].text = collapsed[0].text.trimStart();
-    collapsed[collapsed.length - 1].text = collapsed[collapsed.length - 1].text.trimEnd();
+  const [first, last] = [collapsed[0], collapsed.at(-1)];
+  if (first && last) {
+    first.text = first.text.trimStart();
+    last.text = last.text.trimEnd();
   }
   return collapsed;
 }
 
-/** The SVG with every <text> element (attributes inherited from enclosing <g>s; <tspan>s may set a weight) outlined. */
+/** @typedef {(match: string, textAttrs?: string, content?: string, closing?: string, tag?: string, attrs?: string, selfClosing?: string) => string} TagReplacer */
+
+/**
+ * The SVG with every <text> element (attributes inherited from enclosing <g>s; <tspan>s may set a weight) outlined.
+ * @param {string} svg
+ * @param {Fonts} fonts
+ */
 export function outlineText(svg, fonts) {
+  /** @type {Record<string, string>[]} the inherited attributes at each open <svg> or <g> */
   const stack = [{}];
-  return svg.replace(/<text\b([^>]*)>((?:[^<]|<\/?tspan\b[^>]*>)*)<\/text>|<(\/?)(svg|g)\b([^>]*?)(\/?)>/g, (match, textAttrs, content, closing, _tag, attrs, selfClosing) => {
+  // A <text> sets textAttrs and content; an <svg> or <g> tag sets the last four.
+  return svg.replace(/<text\b([^>]*)>((?:[^<]|<\/?tspan\b[^>]*>)*)<\/text>|<(\/?)(svg|g)\b([^>]*?)(\/?)>/g, /** @type {TagReplacer} */ (match, textAttrs, content, closing, _tag, attrs, selfClosing) => {
     if (textAttrs === undefined) {
       if (closing) stack.pop();
-      else if (!selfClosing) stack.push({ ...stack.at(-1), ...pick(parseAttributes(attrs), INHERITED) });
+      else if (!selfClosing) stack.push({ ...stack.at(-1), ...pick(parseAttributes(/** @type {string} */ (attrs)), INHERITED) });
       return match;
     }
     const own = parseAttributes(textAttrs);
     const style = { ...stack.at(-1), ...pick(own, INHERITED) };
     const d = outline(
-      runsOf(content, style['font-weight']),
+      runsOf(/** @type {string} */ (content), style['font-weight']),
       {
         x: Number(own.x ?? 0),
         y: Number(own.y ?? 0),
@@ -149,6 +190,10 @@ export function outlineText(svg, fonts) {
   });
 }
 
+/**
+ * @param {Record<string, string>} attributes
+ * @param {string[]} names
+ */
 function pick(attributes, names) {
   return Object.fromEntries(Object.entries(attributes).filter(([name]) => names.includes(name)));
 }

@@ -14,6 +14,11 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 // Below this, headers outweigh what compression saves (the threshold the front door compresses at).
 const MIN_BYTES = 1024;
 
+/**
+ * Every compressible file of at least MIN_BYTES under a directory.
+ * @param {string} dir
+ * @returns {Generator<string>}
+ */
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);

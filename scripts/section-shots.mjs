@@ -6,7 +6,9 @@ import { mkdirSync } from 'node:fs';
 const [url = 'http://localhost:3000/', prefix = 'section'] = process.argv.slice(2);
 mkdirSync('.data/screenshots', { recursive: true });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1440, height: 900 }]]) {
+/** @type {[name: string, viewport: { width: number, height: number }][]} */
+const viewports = [['phone', { width: 390, height: 844 }], ['desktop', { width: 1440, height: 900 }]];
+for (const [name, viewport] of viewports) {
   const context = await browser.newContext({ viewport });
   await context.addCookies([{ name: 'CookieConsent', value: 'true', url }]);
   const page = await context.newPage();

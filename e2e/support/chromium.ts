@@ -7,7 +7,7 @@ export const FULL_CHROMIUM = '/usr/bin/chromium';
  * the browser's UI layers, and what Playwright itself drives for headless runs. The suite needs
  * about half the CPU with it (docs/test-time.md), so it is the default when installed.
  */
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /** The browser the e2e suite drives: CHROMIUM_PATH, else the headless shell, else the full browser. */
 export function e2eChromium(env: NodeJS.ProcessEnv = process.env): string {

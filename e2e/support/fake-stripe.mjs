@@ -6,54 +6,102 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 
+/** @typedef {import('./fake-stripe.mjs').FakeStripe} FakeStripe */
+/** @typedef {import('node:net').AddressInfo} AddressInfo a TCP server's address */
+/** @typedef {import('./fake-stripe.mjs').CheckoutSession} CheckoutSession */
+/** @typedef {import('./fake-stripe.mjs').StripeEvent} StripeEvent */
+/**
+ * What createSession reads of a Checkout Session's parameters, as parseForm gives them back (every value a string).
+ * @typedef {{
+ *   mode?: string, success_url?: string, cancel_url?: string, client_reference_id?: string, customer_email?: string,
+ *   expires_at?: string, locale?: string, metadata?: Record<string, string>,
+ *   allowed_payment_method_types?: string[], payment_method_types?: string[],
+ *   line_items?: { quantity?: string, price_data?: { currency?: string, unit_amount?: string, product_data?: { name?: string } } }[],
+ * }} SessionParams
+ */
+/** @typedef {{ id: string, object: 'charge', amount: number, amount_refunded: number, currency: string, payment_intent: string | null, refunded: boolean, status: string }} Charge */
+/** An answer to a request: JSON (body), a page (html) or a redirect (location). @typedef {{ status: number, body?: unknown, html?: string, location?: string }} Answer */
+
 const API_VERSION = '2026-10-28.endive';
 const MAX_BODY_BYTES = 1024 * 1024;
+/** @param {string} prefix */
 const id = (prefix) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
+/** @param {string} text */
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Stripe's form encoding (`a[b][0][c]=1`) back into nested objects and arrays. */
+/**
+ * Stripe's form encoding (`a[b][0][c]=1`) back into nested objects and arrays.
+ * @param {string} body
+ * @returns {Record<string, unknown>}
+ */
 export function parseForm(body) {
+  /** @type {Record<string, unknown>} */
   const root = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.replace(/\]/g, '').split('[');
     let node = root;
     path.forEach((part, i) => {
       const last = i === path.length - 1;
-      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]);
+      const nextIsIndex = !last && /^\d+$/.test(/** @type {string} */ (path[i + 1]));
       if (last) node[part] = value;
-      else node = node[part] ??= nextIsIndex ? [] : {};
+      else node = /** @type {Record<string, unknown>} */ (node[part] ??= nextIsIndex ? [] : {});
     });
   }
   return root;
 }
 
+/**
+ * @param {number} status
+ * @param {string} type
+ * @param {string} message
+ * @param {Record<string, string>} [extra]
+ * @returns {Answer}
+ */
 const stripeError = (status, type, message, extra = {}) => ({ status, body: { error: { type, message, ...extra } } });
 
 /**
  * @param {{ port?: number, webhookUrl?: string, webhookSecret: string, secretKey?: string }} options
+ * @returns {Promise<FakeStripe>}
  */
 export async function startFakeStripe(options) {
   let webhookUrl = options.webhookUrl;
   let webhookMode = 'before-redirect';
   let paypalAvailable = true;
+  /** @type {Map<string, CheckoutSession>} */
   const sessions = new Map();
+  /** @type {Map<string, Charge>} */
   const charges = new Map(); // session id → charge
+  /** @type {StripeEvent[]} */
   const events = [];
+  /** @type {FakeStripe['deliveries']} */
   const deliveries = [];
+  /** @type {FakeStripe['requests']} */
   const requests = [];
+  /** @type {Map<string, { body: string, response: Answer }>} */
   const idempotent = new Map(); // key → { body, response }
+  /** @type {Set<NodeJS.Timeout>} */
   const pendingTimers = new Set();
 
+  /** @type {FakeStripe['sign']} */
   const sign = (payload, { timestamp = now(), secret = options.webhookSecret } = {}) =>
     `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')}`;
 
+  /**
+   * @param {string} type
+   * @param {{ id: string, [field: string]: unknown }} object
+   * @returns {StripeEvent}
+   */
   function createEvent(type, object) {
-    const event = { id: id('evt'), object: 'event', api_version: API_VERSION, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: structuredClone(object) } };
+    const event = { id: id('evt'), object: /** @type {const} */ ('event'), api_version: API_VERSION, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: structuredClone(object) } };
     events.push(event);
     return event;
   }
 
+  /**
+   * Posts an event to the webhook: its HTTP status, or 0 when there is no webhook or it could not be reached.
+   * @param {StripeEvent} event
+   */
   async function send(event) {
     if (!webhookUrl) return 0;
     const payload = JSON.stringify(event, null, 2);
@@ -72,14 +120,19 @@ export async function startFakeStripe(options) {
     }
   }
 
+  /**
+   * @param {SessionParams} params
+   * @param {string} baseUrl
+   * @returns {Answer}
+   */
   function createSession(params, baseUrl) {
     if (params.mode !== 'payment') return stripeError(400, 'invalid_request_error', 'Missing required param: mode.', { param: 'mode' });
-    for (const param of ['success_url', 'cancel_url']) {
+    for (const param of /** @type {const} */ (['success_url', 'cancel_url'])) {
       if (!params[param]) return stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, { param });
     }
     const items = params.line_items ?? [];
     if (!items.length) return stripeError(400, 'invalid_request_error', 'Missing required param: line_items.', { param: 'line_items' });
-    const price = items[0].price_data;
+    const price = /** @type {NonNullable<SessionParams['line_items']>[number]} */ (items[0]).price_data;
     if (!price?.currency || !price?.unit_amount || !price?.product_data?.name) {
       return stripeError(400, 'invalid_request_error', 'Missing required param: line_items[0][price_data].', { param: 'line_items[0][price_data]' });
     }
@@ -89,14 +142,17 @@ export async function startFakeStripe(options) {
         param: 'allowed_payment_method_types',
       });
     }
-    const amount = items.reduce((sum, item) => sum + Number(item.price_data.unit_amount) * Number(item.quantity ?? 1), 0);
+    // Only the first line item is checked: every one is taken to have price_data, as the shop's has.
+    const amount = items.reduce((sum, item) => sum + Number(/** @type {{ unit_amount?: string }} */ (item.price_data).unit_amount) * Number(item.quantity ?? 1), 0);
+    const sessionId = id('cs');
+    /** @type {CheckoutSession} */
     const session = {
-      id: id('cs'),
+      id: sessionId,
       object: 'checkout.session',
       allowed_payment_method_types: types,
       amount_subtotal: amount,
       amount_total: amount,
-      cancel_url: params.cancel_url,
+      cancel_url: /** @type {string} */ (params.cancel_url), // checked above
       client_reference_id: params.client_reference_id ?? null,
       created: now(),
       currency: price.currency.toLowerCase(),
@@ -111,15 +167,17 @@ export async function startFakeStripe(options) {
       payment_method_types: types,
       payment_status: 'unpaid',
       status: 'open',
-      success_url: params.success_url,
-      url: null,
+      success_url: /** @type {string} */ (params.success_url), // checked above
+      url: `${baseUrl}/pay/${sessionId}`,
     };
-    session.url = `${baseUrl}/pay/${session.id}`;
     sessions.set(session.id, session);
     return { status: 200, body: session };
   }
 
-  /** The buyer pays: the session completes with one payment intent and one charge, whatever is clicked twice. */
+  /**
+   * The buyer pays: the session completes with one payment intent and one charge, whatever is clicked twice.
+   * @param {CheckoutSession} session
+   */
   function complete(session) {
     if (session.status !== 'open') return false;
     session.status = 'complete';
@@ -130,6 +188,7 @@ export async function startFakeStripe(options) {
     return true;
   }
 
+  /** @param {string} sessionId */
   async function pay(sessionId) {
     const session = sessions.get(sessionId);
     if (!session || !complete(session)) return;
@@ -144,6 +203,7 @@ export async function startFakeStripe(options) {
     }
   }
 
+  /** @param {CheckoutSession} session */
   function hostedPage(session) {
     const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: session.currency.toUpperCase() }).format(session.amount_total / 100);
     const body =
@@ -155,36 +215,43 @@ export async function startFakeStripe(options) {
     return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Pay Amora</title></head><body><main><h1>Pay Amora</h1>${body}</main></body></html>`;
   }
 
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {string} raw the request's body
+   * @param {string} baseUrl
+   * @returns {Promise<Answer>}
+   */
   async function route(req, raw, baseUrl) {
-    const url = new URL(req.url, baseUrl);
+    // A server's request always has a URL and a method; Node joins a repeated header into one string.
+    const url = new URL(/** @type {string} */ (req.url), baseUrl);
     const hosted = /^\/pay\/(cs_[A-Za-z0-9_]+)$/.exec(url.pathname);
     if (hosted) {
-      const session = sessions.get(hosted[1]);
+      const session = sessions.get(/** @type {string} */ (hosted[1]));
       if (!session) return { status: 404, html: '<!DOCTYPE html><title>Not found</title><p>No such checkout.</p>' };
       if (req.method === 'GET') return { status: 200, html: hostedPage(session) };
       await pay(session.id);
       return { status: 303, location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) };
     }
 
-    requests.push({ method: req.method, path: url.pathname, idempotencyKey: req.headers['idempotency-key'] });
+    requests.push({ method: /** @type {string} */ (req.method), path: url.pathname, idempotencyKey: /** @type {string | undefined} */ (req.headers['idempotency-key']) });
     if (options.secretKey && req.headers.authorization !== `Bearer ${options.secretKey}`) {
       return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.', { code: 'api_key_invalid' });
     }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-      const key = req.headers['idempotency-key'];
+      const key = /** @type {string | undefined} */ (req.headers['idempotency-key']);
       const previous = key && idempotent.get(key);
       if (previous) {
         return previous.body === raw
           ? previous.response
           : stripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with.`);
       }
-      const response = createSession(parseForm(raw), baseUrl);
+      const response = createSession(/** @type {SessionParams} */ (parseForm(raw)), baseUrl);
       if (key) idempotent.set(key, { body: raw, response });
       return response;
     }
     const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
     if (one) {
-      const session = sessions.get(one[1]);
+      const session = sessions.get(/** @type {string} */ (one[1]));
       if (!session) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${one[1]}'`, { code: 'resource_missing', param: 'session' });
       if (!one[2] && req.method === 'GET') return { status: 200, body: session };
       if (one[2] && req.method === 'POST') {
@@ -197,6 +264,7 @@ export async function startFakeStripe(options) {
   }
 
   const server = createServer((req, res) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     req.on('data', (chunk) => {
@@ -205,27 +273,30 @@ export async function startFakeStripe(options) {
     });
     req.on('end', async () => {
       if (size > MAX_BODY_BYTES) return res.writeHead(413).end();
-      const baseUrl = `http://127.0.0.1:${server.address().port}`;
+      const baseUrl = `http://127.0.0.1:${/** @type {AddressInfo} */ (server.address()).port}`;
       const answer = await route(req, Buffer.concat(chunks).toString('utf8'), baseUrl);
       if (answer.location) return res.writeHead(answer.status, { Location: answer.location }).end();
       if (answer.html) return res.writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(answer.html);
       res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), 'Stripe-Version': API_VERSION }).end(JSON.stringify(answer.body));
     });
   });
-  await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const port = server.address().port;
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve)));
+  const port = /** @type {AddressInfo} */ (server.address()).port;
 
+  /** @param {string} sessionId */
   const sessionOrThrow = (sessionId) => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
     return session;
   };
+  /** @param {string} eventId */
   const eventOrThrow = (eventId) => {
     const event = events.find((e) => e.id === eventId);
     if (!event) throw new Error(`no event ${eventId}`);
     return event;
   };
 
+  /** @type {FakeStripe} */
   const api = {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -263,11 +334,11 @@ export async function startFakeStripe(options) {
     redeliver: (eventId) => send(eventOrThrow(eventId)),
     deliver: (eventId) => send(eventOrThrow(eventId)),
     close: () =>
-      new Promise((resolve) => {
+      /** @type {Promise<void>} */ (new Promise((resolve) => {
         for (const timer of pendingTimers) clearTimeout(timer);
         server.closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      })),
   };
   return api;
 }

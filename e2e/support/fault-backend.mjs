@@ -13,10 +13,12 @@ const [httpPort, smtpPort, dbPort] = process.argv.slice(2, 5).map(Number);
 const databaseUrl = process.argv[5] ? new URL(process.argv[5]) : undefined;
 
 const state = { content: 'ok', smtp: 'up', db: 'up' };
+/** @type {{ to: string[], subject: string, raw: string }[]} */
 const received = [];
 // Connections the SMTP relay refused while down: each is one delivery attempt that failed.
 let refused = 0;
 
+/** @param {number} n */
 const post = (n) => ({
   id: `fault-${n}`,
   title: `Fault test post ${n}`,
@@ -26,6 +28,7 @@ const post = (n) => ({
   updated_at: `2026-0${n}-10T09:00:00.000Z`,
 });
 const posts = [1, 2, 3].map(post);
+/** @type {Record<string, { data: unknown }>} */
 const routes = {
   '/faqs': { data: [{ id: 1, question: 'Is this the fault backend?', answer: 'Yes.', category: 'Testing' }] },
   '/terms-of-service': { data: { termsOf_service: '<p>Fault backend terms.</p>' } },
@@ -39,7 +42,7 @@ createServer((req, res) => {
   if (req.method === 'POST' && url.pathname.startsWith('/__')) {
     const key = url.pathname.slice(3);
     if (!(key in state) || !mode) return void res.writeHead(400).end();
-    state[key] = mode;
+    state[/** @type {keyof typeof state} */ (key)] = mode;
     if (key === 'db' && mode === 'down') for (const socket of dbSockets) socket.destroy();
     return void res.writeHead(204).end();
   }
@@ -51,7 +54,7 @@ createServer((req, res) => {
   if (state.content === 'garbage') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data": [ this is not json');
   const answer = () => {
     const single = /^\/posts\/(.+)$/.exec(url.pathname);
-    const body = single ? (posts.find((p) => p.id === decodeURIComponent(single[1])) ? { data: posts.find((p) => p.id === decodeURIComponent(single[1])) } : undefined) : routes[url.pathname];
+    const body = single ? (posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1]))) ? { data: posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1]))) } : undefined) : routes[url.pathname];
     if (!body) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
@@ -73,6 +76,7 @@ new SMTPServer({
   onConnect(_session, callback) {
     if (state.smtp === 'down') {
       refused += 1;
+      /** @type {Error & { responseCode?: number }} smtp-server answers with the error's responseCode */
       const error = new Error('Service not available');
       error.responseCode = 421;
       return callback(error);
@@ -80,6 +84,7 @@ new SMTPServer({
     callback();
   },
   onData(stream, session, callback) {
+    /** @type {Buffer[]} */
     const chunks = [];
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
@@ -91,6 +96,7 @@ new SMTPServer({
 }).listen(smtpPort, '127.0.0.1');
 
 // The database proxy: when "down", new connections are dropped and open ones were cut.
+/** @type {Set<import('node:net').Socket>} */
 const dbSockets = new Set();
 createTcpServer((client) => {
   if (state.db === 'down' || !databaseUrl) return void client.destroy();

@@ -18,6 +18,10 @@ export const payloads = [
 
 const terms = `<!DOCTYPE html><html><head><title>HEAD TITLE MUST NOT SHOW</title><script>window.__xss='head'</script></head><body><h2>Hostile terms</h2><p>Benign terms paragraph.</p>${payloads.join('')}</body></html>`;
 
+/**
+ * @param {string} id
+ * @param {number} n
+ */
 const post = (id, n) => ({
   id,
   title: `Hostile post ${n} <img src=x onerror="window.__xss='title'">`,
@@ -34,6 +38,7 @@ const faqs = [
 ];
 
 // The raw paths asked for, newest last (a bounded log the tests read at /requests).
+/** @type {string[]} */
 const requests = [];
 
 createServer((req, res) => {
@@ -44,6 +49,10 @@ createServer((req, res) => {
   }
   requests.push(req.url ?? '');
   if (requests.length > 10_000) requests.shift();
+  /**
+   * @param {number} status
+   * @param {unknown} body sent as JSON
+   */
   const send = (status, body) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -53,7 +62,7 @@ createServer((req, res) => {
   if (url.pathname === '/posts') return send(200, { data: { posts } });
   const match = /^\/posts\/([^/]+)$/.exec(url.pathname);
   if (match) {
-    const found = posts.find((p) => p.id === decodeURIComponent(match[1]));
+    const found = posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (match[1])));
     return found ? send(200, { data: found }) : send(404, { error: 'not found' });
   }
   if (url.pathname === '/health') return send(200, { ok: true });

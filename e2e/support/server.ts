@@ -10,7 +10,7 @@ import { readFileSync, rmSync } from 'node:fs';
  * Every test comes from 127.0.0.1, so servers get generous limits unless a test sets its own;
  * the limits themselves are tested with small ones (e2e/security-review.spec.ts).
  */
-export const TEST_LIMITS = { ORDER_LIMIT_PER_MINUTE: '1000', LINK_LIMIT_PER_MINUTE: '1000', EMAIL_LIMIT_PER_HOUR: '1000', DOWNLOAD_LIMIT_PER_MINUTE: '1000' };
+const TEST_LIMITS = { ORDER_LIMIT_PER_MINUTE: '1000', LINK_LIMIT_PER_MINUTE: '1000', EMAIL_LIMIT_PER_HOUR: '1000', DOWNLOAD_LIMIT_PER_MINUTE: '1000' };
 
 export type TestServer = {
   origin: string;

@@ -13,7 +13,7 @@ import { startServer, type TestServer } from './server';
 type Helper = { script: string; args: string[]; health: string };
 type Site = { port: number; env: Record<string, string> };
 
-export function suiteServers(project: string | undefined, databaseUrl = process.env.TEST_DATABASE_URL): { helpers: Helper[]; sites: Site[] } {
+function suiteServers(project: string | undefined, databaseUrl = process.env.TEST_DATABASE_URL): { helpers: Helper[]; sites: Site[] } {
   const backend: Helper = { script: 'e2e/support/hostile-backend.mjs', args: [String(PORTS.backend)], health: `http://127.0.0.1:${PORTS.backend}/health` };
   if (project === 'load') return { helpers: [backend], sites: [] };
   if (project === 'audit') return { helpers: [], sites: [{ port: PORTS.main, env: {} }] };
