@@ -1,3 +1,2 @@
 // pa11y drives Debian's Chromium (e2e/pa11y.spec.ts): Puppeteer's install must not download a Chrome.
-/** @type {import('puppeteer').Configuration} */
 module.exports = { skipDownload: true };

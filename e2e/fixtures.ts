@@ -27,7 +27,7 @@ export const routes = [
   '/modern-slavery-act',
 ] as const;
 
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 export async function expectNoAxeViolations(page: Page) {
   // The scan sees the page still (the site stops its animations for reduced motion): an endless

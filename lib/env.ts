@@ -81,7 +81,7 @@ const envSchema = z.object({
   });
 
 /** Which payment provider takes the money: the labelled demo (nothing is charged), or Stripe Checkout. */
-export type PaymentsConfig = { provider: 'demo' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+type PaymentsConfig = { provider: 'demo' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 
 export type Env = {
   host: string;

@@ -13,7 +13,7 @@ import localFont from 'next/font/local';
 // page when the font arrives ('swap' did, a long task on a slow phone). It is not preloaded: the
 // preload competed with the stylesheets and scripts on a slow connection, and made the headline
 // wait for the font.
-export const display = localFont({
+const display = localFont({
   src: '../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
   weight: '100 900',
   variable: '--font-display',
@@ -23,7 +23,7 @@ export const display = localFont({
   fallback: ['Georgia', 'Times New Roman', 'serif'],
 });
 
-export const displayExtended = localFont({
+const displayExtended = localFont({
   src: '../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-ext-wght-normal.woff2',
   weight: '100 900',
   variable: '--font-display-ext',

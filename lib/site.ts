@@ -16,5 +16,3 @@ export const site = {
   /** External help site that some community-guideline links point to (SPEC.md §2). */
   externalHelpUrl: 'https://www.esafety.gov.au/',
 } as const;
-
-export type Site = typeof site;

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { ALL_CONSENT, NO_CONSENT, type Preferences } from '@/lib/consent/cookies';
 import { OPEN_PREFERENCES_EVENT } from '@/lib/consent/header';
-import { readClientPreferences, writeConsent } from '@/lib/consent/useConsent';
+import { readClientPreferences, writeConsent } from '@/lib/consent/client';
 import type { ConsentLabels } from './labels';
 import styles from './Consent.module.css';
 

@@ -14,7 +14,7 @@ type Props = {
 };
 
 /** `/fr/blog?x=1`: always prefixed, even for English, so the proxy records the choice. */
-export function localizedHref(locale: Locale, pathname: string, query: string): string {
+function localizedHref(locale: Locale, pathname: string, query: string): string {
   return `/${locale}${pathname === '/' ? '' : pathname}${query}`;
 }
 

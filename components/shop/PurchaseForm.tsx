@@ -14,7 +14,7 @@ import buttons from '@/components/ui/button.module.css';
 import styles from './Shop.module.css';
 
 
-export type PurchaseLabels = {
+type PurchaseLabels = {
   name: string;
   email: string;
   emailHint: string;

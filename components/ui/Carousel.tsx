@@ -5,7 +5,7 @@ import type { CarouselEngine as CarouselEngineType } from './CarouselEngine';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './Carousel.module.css';
 
-export type CarouselLabels = {
+type CarouselLabels = {
   region: string;
   previous: string;
   next: string;

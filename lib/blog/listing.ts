@@ -1,7 +1,7 @@
 import type { Post } from '@/lib/content/schemas';
 
 /** SPEC.md §9: six articles per page; the top carousel shows the first three. */
-export const PAGE_SIZE = 6;
+const PAGE_SIZE = 6;
 export const CAROUSEL_SIZE = 3;
 
 /** Distinct category names, in order of first appearance. */

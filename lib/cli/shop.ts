@@ -9,7 +9,7 @@ import { escapeControls } from './terminal-text';
  * Tables for people, `--json` for scripts; exit code 0 done, 1 not possible (no such order…),
  * 2 the command itself is wrong.
  */
-export const USAGE = `Usage: npm run shop -- <command> [--json]
+const USAGE = `Usage: npm run shop -- <command> [--json]
 
   orders --email <address>    the orders of an address, with downloads used and link expiry
   resend <orderId>            email a fresh link for the order

@@ -1,12 +1,9 @@
 'use client';
 
-import { useCallback } from 'react';
 import { getCookie, setCookie } from 'cookies-next/client';
 import {
-  ALL_CONSENT,
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
-  NO_CONSENT,
   PREFERENCES_COOKIE,
   PREFERENCES_MAX_AGE_SECONDS,
   consentValueFor,
@@ -40,12 +37,4 @@ export function writeConsent(preferences: Preferences): void {
     sameSite: 'lax',
     secure,
   });
-}
-
-/** The client side of the consent module: the three ways a visitor can decide. */
-export function useConsent() {
-  const acceptAll = useCallback(() => writeConsent(ALL_CONSENT), []);
-  const refuseAll = useCallback(() => writeConsent(NO_CONSENT), []);
-  const save = useCallback((preferences: Preferences) => writeConsent(preferences), []);
-  return { acceptAll, refuseAll, save, read: readClientPreferences };
 }

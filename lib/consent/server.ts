@@ -1,6 +1,5 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import type { ConsentCategory } from './cookies';
 import { CONSENT_HEADER } from '@/lib/http/request-headers';
 import { consentFromCookieHeader, consentFromHeader, type Consent } from './request';
 
@@ -16,9 +15,4 @@ export type ServerConsent = Consent;
 export async function getServerConsent(): Promise<ServerConsent> {
   const headerList = await headers();
   return consentFromHeader(headerList.get(CONSENT_HEADER)) ?? consentFromCookieHeader(headerList.get('cookie'));
-}
-
-/** Whether something non-essential of this category may be loaded for this request. */
-export async function hasServerConsent(category: ConsentCategory): Promise<boolean> {
-  return (await getServerConsent()).preferences[category];
 }

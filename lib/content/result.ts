@@ -4,7 +4,7 @@
  */
 export type ContentKind = 'faqs' | 'terms' | 'posts' | 'post' | 'help';
 
-export const contentErrorMessages: Record<ContentKind, string> = {
+const contentErrorMessages: Record<ContentKind, string> = {
   faqs: 'Failed to load FAQs',
   // SPEC.md §8 really does reuse the FAQ message for the terms.
   terms: 'Failed to load FAQs',

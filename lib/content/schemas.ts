@@ -6,7 +6,7 @@ import { z } from 'zod';
  * a failure. Fields SPEC.md calls "not shown" pass through untouched.
  */
 
-export const faqItemSchema = z.looseObject({
+const faqItemSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).optional(),
   question: z.string().trim().min(1),
   answer: z.string(),
@@ -19,7 +19,7 @@ export const termsSchema = z.looseObject({ termsOf_service: z.string().nullish()
 export type Terms = z.infer<typeof termsSchema>;
 
 /** Blog media: an array of image addresses, or that array JSON-encoded as a string. */
-export const mediaSchema = z.union([z.array(z.unknown()), z.string(), z.null(), z.undefined()]);
+const mediaSchema = z.union([z.array(z.unknown()), z.string(), z.null(), z.undefined()]);
 
 export const postSchema = z.looseObject({
   id: z.union([z.string().min(1), z.number()]).transform(String),
@@ -32,7 +32,7 @@ export const postSchema = z.looseObject({
 export type Post = z.infer<typeof postSchema>;
 export const postListSchema = z.array(postSchema);
 
-export const helpItemSchema = z.object({ question: z.string().trim().min(1), answer: z.string().trim().min(1) });
+const helpItemSchema = z.object({ question: z.string().trim().min(1), answer: z.string().trim().min(1) });
 export type HelpItem = z.infer<typeof helpItemSchema>;
 /** The help document: category name → its questions. */
 export const helpDocumentSchema = z.record(z.string().min(1), z.array(helpItemSchema));
@@ -52,15 +52,13 @@ export const quoteSchema = z.object({ quote: z.string().min(1), author: z.string
 export type Step = z.infer<typeof stepSchema>;
 export type Feature = z.infer<typeof featureSchema>;
 export type HomeTestimonial = z.infer<typeof homeTestimonialSchema>;
-export type Quote = z.infer<typeof quoteSchema>;
 
 // Long-form documents (legal pages, guidelines): structured text with a tiny inline markup.
-export const blockSchema = z.discriminatedUnion('type', [
+const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('p'), text: z.string().min(1) }),
   z.object({ type: z.literal('h3'), text: z.string().min(1) }),
   z.object({ type: z.literal('ul'), items: z.array(z.string().min(1)).min(1) }),
 ]);
-export type Block = z.infer<typeof blockSchema>;
 
 export const documentSchema = z.object({
   title: z.string().min(1),

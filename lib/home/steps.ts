@@ -1,5 +1,5 @@
 /** SPEC.md §9: a swipe or drag counts once it moves more than 50 px horizontally. */
-export const SWIPE_THRESHOLD_PX = 50;
+const SWIPE_THRESHOLD_PX = 50;
 
 /** Index arithmetic that wraps around at both ends. */
 export function wrapIndex(index: number, length: number): number {

@@ -11,7 +11,7 @@ import { flatten, icuArguments, type Catalogue } from './message-structure';
 const CONTENT = join(process.cwd(), 'content');
 
 /** Values that are rightly the same in every language: brand and product names, store names, symbols. */
-export const sameInEveryLanguage: ReadonlySet<string> = new Set([
+const sameInEveryLanguage: ReadonlySet<string> = new Set([
   '{brand}', 'OK', 'Marketing', 'Error 404', 'Canada', 'Vancouver, Canada', 'Lyon, France', 'PayPal', 'App Store', 'Google Play', 'Instagram', 'Facebook', 'X', 'Blog', 'Email', 'E-mail',
   'N/A', '{index} / {total}', '{index} of {total}', '{brand} · {title}', '%s · {brand}', 'The Love Blueprint', 'The Love BluePrint',
   'Cookies', 'Chat', 'Spam', 'Online', 'Stop', 'Start', 'Menu', 'Support', 'Premium', 'Name', 'Status', 'Info', 'Links', 'Hotline',
@@ -93,7 +93,7 @@ function compareTree(english: unknown, own: unknown, path: string, problems: Pro
 }
 
 /** The translated content files of a locale, each paired with its English source. */
-export function contentFiles(locale: string): { file: string; english: string; renamedKeys: boolean }[] {
+function contentFiles(locale: string): { file: string; english: string; renamedKeys: boolean }[] {
   const home = ['advantages', 'coaching', 'features', 'steps', 'testimonials', 'use-cases'].map((name) => ({
     file: `home/${locale}/${name}.json`,
     english: `home/en/${name}.json`,

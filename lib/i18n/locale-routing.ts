@@ -13,7 +13,7 @@ import { qualityList } from '@/lib/http/quality-list';
  *   English; any language but English is a redirect to its prefixed path.
  */
 export const LOCALE_COOKIE = 'NEXT_LOCALE';
-export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export type LocaleRoute =
   | { kind: 'redirect'; location: string; remember: Locale | null }

@@ -12,7 +12,7 @@ import { localizePath, splitLocale } from './paths';
  * these few helpers are all the site needs. The locale comes from the route's
  * `[locale]` parameter (present even on English's bare paths, via the proxy's rewrite).
  */
-export function useLocale(): Locale {
+function useLocale(): Locale {
   const params = useParams<{ locale?: string }>();
   return isLocale(params?.locale) ? params.locale : defaultLocale;
 }

@@ -6,8 +6,8 @@ import { join } from 'node:path';
  * English message or book label uses a term, the translation uses that language's word for it,
  * so "edition" is never three different words on one receipt.
  */
-export const TERMS = ['edition', 'order', 'purchase', 'downloadLink', 'findMyPurchases', 'bookTitle', 'card', 'page', 'languageName'] as const;
-export type Term = (typeof TERMS)[number];
+const TERMS = ['edition', 'order', 'purchase', 'downloadLink', 'findMyPurchases', 'bookTitle', 'card', 'page', 'languageName'] as const;
+type Term = (typeof TERMS)[number];
 
 export type Termbase = Record<Term, { forms: string[] }> & { exceptions?: Partial<Record<Term, Record<string, string>>> };
 

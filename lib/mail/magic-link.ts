@@ -12,14 +12,14 @@ import { emailButton, emailFrame, escapeHtml } from './frame';
  * paid how, from whom, and the buyer's consent to immediate delivery, quoted. In the language of
  * the page the buyer bought on; plain text and HTML.
  */
-export type Receipt = { orderedAt: Date; amountCents: number; currency: string; paymentMethod: PaymentMethod; cardLast4: string | null };
+type Receipt = { orderedAt: Date; amountCents: number; currency: string; paymentMethod: PaymentMethod; cardLast4: string | null };
 export type MagicLinkMail = { to: string; name: string; editionLabel: string; link: string; orderId: string; expiresAt: Date; demo?: boolean; receipt?: Receipt };
 
 /**
  * "Hi {name}," only for a name that reads as a name; anything else (an order stored before the
  * name rule, say) gets a greeting with no free text in it at all.
  */
-export function greetingName(name: string): string | undefined {
+function greetingName(name: string): string | undefined {
   const trimmed = name.trim();
   return isPlainName(trimmed) ? trimmed : undefined;
 }

@@ -3,9 +3,9 @@
  * route has not set its own (a download link's `Referrer-Policy: no-referrer` stands). The
  * per-response CSP of documents is the front door's too; these are the static ones.
  */
-export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
   'camera=()',

@@ -5,9 +5,9 @@ import { REQUEST_HOST_HEADER } from '@/lib/http/request-headers';
  * The guard every state-changing route handler goes through before it looks at a body:
  * JSON only, same-site only, size-capped, and every refusal a 4xx JSON error.
  */
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
-export type ApiError = { error: string; message: string; fields?: Record<string, string> };
+type ApiError = { error: string; message: string; fields?: Record<string, string> };
 
 export function jsonError(status: number, error: string, message: string, init: { fields?: Record<string, string>; headers?: HeadersInit } = {}): Response {
   const body: ApiError = { error, message, ...(init.fields ? { fields: init.fields } : {}) };

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { env } from '@/lib/env';
 
 /** Like APP_SECRET itself: anything shorter is guessable or a mistake (an empty file signs with an empty key). */
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 
 let cached: string | undefined;
 

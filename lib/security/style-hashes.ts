@@ -30,7 +30,7 @@ export function buildStylesheets(distDir: string): string[] {
 }
 
 /** The CSP source that allows an element whose text is `text`. */
-export const styleHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const styleHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
  * Whether `text` is made of the build's own sheets, one after another, in any order (React writes

@@ -14,7 +14,7 @@ export function alternatesFor(siteUrl: string, path: string, locale: Locale) {
 }
 
 /** The absolute URL of a locale-free path in a language (the site URL from the environment). */
-export function absoluteUrl(siteUrl: string, path: string, locale: Locale): string {
+function absoluteUrl(siteUrl: string, path: string, locale: Locale): string {
   return `${siteUrl}${localizePath(path, locale)}`;
 }
 

@@ -12,7 +12,7 @@ import { qualityList } from '@/lib/http/quality-list';
  * Anything this cannot answer exactly (no compressed copy, a client that takes neither encoding,
  * a Range request, a path that is not plainly a file name) is left to Next, unchanged.
  */
-export const STATIC_PREFIX = '/_next/static/';
+const STATIC_PREFIX = '/_next/static/';
 
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },

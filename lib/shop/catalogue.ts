@@ -3,7 +3,7 @@ import rawEditions from '@/content/shop/editions.json';
 import { directionOf, isLocale } from '@/lib/i18n/locales';
 
 /** One language edition of The Love Blueprint; the price lives here and nowhere else (DESIGN.md §5.5). */
-export const editionSchema = z.object({
+const editionSchema = z.object({
   id: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
   label: z.string().min(1),
   language: z.string().min(2),

@@ -40,7 +40,6 @@ const recordSchema = z.object({
   inputs: inputsSchema,
   typesetWith: z.string(),
 });
-export type BookRecord = z.infer<typeof recordSchema>;
 
 const manifestSchema = z.object({ editions: z.record(z.string(), recordSchema) });
 export type BookManifest = z.infer<typeof manifestSchema>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /** The eBook's text (content/shop/manuscript.{lang}.json): 9 chapters, then the 30-day challenge as chapter 10. */
 const exerciseSchema = z.object({ title: z.string().min(1), steps: z.array(z.string().min(1)).min(1) });
-export const manuscriptSchema = z.object({
+const manuscriptSchema = z.object({
   title: z.string().min(1),
   subtitle: z.string().min(1),
   dedication: z.string().min(1),

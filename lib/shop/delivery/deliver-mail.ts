@@ -10,7 +10,7 @@ import { libraryPath, signToken } from './tokens';
 import { claimDueMail, markMailSent, rescheduleMail, retryDelaySeconds, type QueuedMail } from './mail-queue';
 
 /** The page a magic link opens. */
-export const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}${libraryPath(token)}`;
+const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}${libraryPath(token)}`;
 
 /**
  * Sends every due email in the queue. Rows are claimed first (pushed into the future in

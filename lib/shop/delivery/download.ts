@@ -4,7 +4,7 @@ import { claimDownload, findOrder, hasLiveLinks, releaseDownload, type Order } f
 import { STAMPING, StampingBusy, stampOnce } from '../stamp/queue';
 import { downloadFileName, MAX_DOWNLOADS, verifyToken } from './tokens';
 
-export type DownloadRefusal = { ok: false; status: number; error: string; message: string; retryAfterSeconds?: number };
+type DownloadRefusal = { ok: false; status: number; error: string; message: string; retryAfterSeconds?: number };
 export type DownloadAnswer = { ok: true; fileName: string; bytes?: Uint8Array } | DownloadRefusal;
 
 const refusal = (status: number, error: string, message: string): DownloadRefusal => ({ ok: false, status, error, message });

@@ -10,7 +10,7 @@ import { queueLookupMail } from './mail-queue';
  */
 
 /** Pending requests kept at most: a flood of random addresses cannot grow the table past it. */
-export const MAX_PENDING_LOOKUPS = 10_000;
+const MAX_PENDING_LOOKUPS = 10_000;
 const BATCH = 50;
 
 /** The request's half. Asking again before the worker's pass adds nothing: one pending row per address. */

@@ -6,8 +6,6 @@ import type { PaymentMethod } from '../payments/methods';
 import { sourcesOf, type OrderStatus } from './state';
 import { queueMagicLink } from '../delivery/mail-queue';
 
-export type { OrderStatus };
-
 /**
  * A stored order. No card number is ever stored: at most its last four digits (DESIGN.md §5.4).
  * Its status moves as lib/shop/orders/state.ts allows: pending, then paid, failed or expired.
@@ -36,7 +34,7 @@ export type Order = {
 /** `locale`: the page's language, which the order's emails are written in. */
 export type OrderInput = { editionId: string; name: string; email: string; paymentMethod: PaymentMethod; cardNumber?: string; locale?: string };
 
-export type PlaceOrderError =
+type PlaceOrderError =
   | 'unknown_edition'
   | 'edition_unavailable'
   | 'idempotency_conflict'
@@ -175,7 +173,7 @@ async function resume(db: Db, existing: Stored, print: string): Promise<PlaceOrd
 }
 
 /** Marks a pending order paid and queues its magic-link email, in one transaction. */
-export async function markPaid(db: Db, orderId: string, reference: string): Promise<Order | undefined> {
+async function markPaid(db: Db, orderId: string, reference: string): Promise<Order | undefined> {
   return db.transaction((tx) => markPaidIn(tx, orderId, reference));
 }
 

@@ -10,7 +10,7 @@ import type { PaymentMethod } from './methods';
  * the same payment or session, never a second one, so a retry cannot charge twice.
  */
 export type Charge = { orderId: string; idempotencyKey: string; amountCents: number; currency: string; method: PaymentMethod; description: string };
-export type ChargeResult = { ok: true; reference: string } | { ok: false; reason: string };
+type ChargeResult = { ok: true; reference: string } | { ok: false; reason: string };
 
 export interface PaymentProvider {
   charge(charge: Charge): Promise<ChargeResult>;
@@ -23,8 +23,8 @@ export const demoPayments: PaymentProvider = {
   },
 };
 
-export type CheckoutRequest = Charge & { email: string; locale: string; successUrl: string; cancelUrl: string };
-export type CheckoutStart = { ok: true; sessionId: string; url: string } | { ok: false; reason: 'method_unavailable' };
+type CheckoutRequest = Charge & { email: string; locale: string; successUrl: string; cancelUrl: string };
+type CheckoutStart = { ok: true; sessionId: string; url: string } | { ok: false; reason: 'method_unavailable' };
 /** What the provider says about a session: whether it was paid, and with which payment. */
 export type CheckoutState = {
   sessionId: string;

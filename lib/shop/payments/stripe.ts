@@ -7,7 +7,7 @@ import type { PaymentEvent } from './events';
 const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
   en: 'en', fr: 'fr', de: 'de', es: 'es', ru: 'ru', 'zh-CN': 'zh', ja: 'ja', th: 'th', pt: 'pt', nl: 'nl', pl: 'pl', el: 'el', tl: 'fil', ko: 'ko',
 };
-export const stripeLocale = (locale: string): Stripe.Checkout.SessionCreateParams.Locale => STRIPE_LOCALES[locale] ?? 'auto';
+const stripeLocale = (locale: string): Stripe.Checkout.SessionCreateParams.Locale => STRIPE_LOCALES[locale] ?? 'auto';
 
 // Webhooks older than this are refused even with a valid signature (Stripe's own default window).
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -24,7 +24,7 @@ export function stripeClient({ secretKey, apiUrl }: StripeConfig): Stripe {
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
-export function sessionState(session: Stripe.Checkout.Session): CheckoutState {
+function sessionState(session: Stripe.Checkout.Session): CheckoutState {
   return {
     sessionId: session.id,
     orderId: session.client_reference_id,

@@ -40,7 +40,7 @@ export type Face = { file: string; ranges: [number, number][] };
  * before the CJK slices: those slices' unicode-ranges also list some Devanagari and Armenian letters
  * they have no glyph for, which would print as boxes.
  */
-export function readFaces(dir = FONTS_DIR, fontsource = FONTSOURCE_DIR): Face[] {
+function readFaces(dir = FONTS_DIR, fontsource = FONTSOURCE_DIR): Face[] {
   const isCjk = (sheet: string) => CJK_SHEETS.includes(sheet.replace(/\.css$/, ''));
   return [...siteFaces(dir, (sheet) => !isCjk(sheet)), ...nameOnlyFaces(fontsource), ...siteFaces(dir, isCjk)];
 }

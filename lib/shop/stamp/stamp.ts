@@ -139,7 +139,7 @@ function drawPiece(page: PDFPage, piece: Piece, x: number, y: number, size: numb
 }
 
 /** Embeds what the line needs in the document and returns a function that draws it on a page. */
-export async function prepareStamp(doc: PDFDocument, line: string, options: { size: number; maxWidth: number }) {
+async function prepareStamp(doc: PDFDocument, line: string, options: { size: number; maxWidth: number }) {
   doc.registerFontkit(fontkit);
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);
   const embedded = new Map<Face, { font: PDFFont; shaper: FontkitFont }>();
