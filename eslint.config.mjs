@@ -7,7 +7,10 @@ export default defineConfig([
   ...nextTs,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -15,5 +18,14 @@ export default defineConfig([
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
-  globalIgnores(['.next/**', 'dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**', 'next-env.d.ts']),
+  globalIgnores([
+    '.next/**',
+    'dist/**',
+    'node_modules/**',
+    '.data/**',
+    'test-results/**',
+    'playwright-report/**',
+    'bench/.tmp/**',
+    'next-env.d.ts',
+  ]),
 ]);

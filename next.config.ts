@@ -4,7 +4,9 @@ import createNextIntlPlugin from 'next-intl/plugin';
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
   // ICU messages are compiled at build time, so requests format them without parsing.
-  experimental: { messages: { format: 'json', path: './content/messages', locales: 'infer', sourceLocale: 'en', precompile: true } },
+  experimental: {
+    messages: { format: 'json', path: './content/messages', locales: 'infer', sourceLocale: 'en', precompile: true },
+  },
 });
 
 // `npm test` type-checks the whole tree before it builds (scripts/test.sh), and a fresh clone's build
@@ -23,7 +25,15 @@ const nextConfig: NextConfig = {
   experimental: { inlineCss: true, cssChunking: 'graph', turbopackFileSystemCacheForBuild: !testBuild },
   typescript: { ignoreBuildErrors: testBuild },
   // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdf-lib', '@pdf-lib/fontkit', 'wawoff2', 'regenerator-runtime'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    'nodemailer',
+    'pdf-lib',
+    '@pdf-lib/fontkit',
+    'wawoff2',
+    'regenerator-runtime',
+  ],
   // Security headers are set by the front door on every response (lib/server/front-door.ts).
 };
 

@@ -7,16 +7,29 @@ const baseURL = urlOf(PORTS.main);
 // Specs that keep both cores busy (a cluster of servers, a request flood, a 200-request download
 // burst, all 17 editions bought and stamped): they run after the page tests, in a run of their own
 // (scripts/e2e.sh), two at a time: the kill test holds with both cores hogged (npm run test:stress).
-const LOAD_SPECS = ['**/cluster.spec.ts', '**/content-flood.spec.ts', '**/security-review-2.spec.ts', '**/no-chromium.spec.ts'];
+const LOAD_SPECS = [
+  '**/cluster.spec.ts',
+  '**/content-flood.spec.ts',
+  '**/security-review-2.spec.ts',
+  '**/no-chromium.spec.ts',
+];
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
 // Lighthouse start browsers of their own): a run of their own, after the rest.
-const AUDIT_SPECS = ['**/html-validity.spec.ts', '**/pa11y.spec.ts', '**/structured-data.spec.ts', '**/bf-cache.spec.ts'];
+const AUDIT_SPECS = [
+  '**/html-validity.spec.ts',
+  '**/pa11y.spec.ts',
+  '**/structured-data.spec.ts',
+  '**/bf-cache.spec.ts',
+];
 
 // A stray server on a test port would answer for ours: the run stops first, naming it (the main
 // process only: workers load this file while the run's own servers are up).
 if (process.env.TEST_WORKER_INDEX === undefined) {
   const busy = busyPorts(Object.values(PORTS));
-  if (busy.length) throw new Error(`The e2e suite needs its ports free: ${busy.join('; ')}. Stop it, or run the suite on other ports with E2E_PORT_OFFSET=1000.`);
+  if (busy.length)
+    throw new Error(
+      `The e2e suite needs its ports free: ${busy.join('; ')}. Stop it, or run the suite on other ports with E2E_PORT_OFFSET=1000.`,
+    );
 }
 
 /**
@@ -44,13 +57,24 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: e2eChromium(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     },
   },
   // scripts/e2e.sh (npm run test:e2e) runs the projects one after another, each whatever the others
   // did: the load specs keep both cores busy for minutes, so nothing else runs beside them.
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: [...LOAD_SPECS, ...AUDIT_SPECS] },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: [...LOAD_SPECS, ...AUDIT_SPECS],
+    },
     { name: 'load', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LOAD_SPECS },
     { name: 'audit', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: AUDIT_SPECS },
   ],

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 // CSS module differs from page to page. The global `.container` and a module class on the same
 // element have equal specificity: if both set a box property, the page's layout would depend on
 // chunk order. So a module class used beside `container` must leave those properties alone.
-const CONTAINER_PROPERTIES = /^(width|max-width|min-width|margin|margin-(inline|left|right|inline-start|inline-end)|padding|padding-(inline|left|right|inline-start|inline-end))$/;
+const CONTAINER_PROPERTIES =
+  /^(width|max-width|min-width|margin|margin-(inline|left|right|inline-start|inline-end)|padding|padding-(inline|left|right|inline-start|inline-end))$/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -19,7 +20,12 @@ function sourceFiles(dir: string): string[] {
 /** The declarations of `.cls` in a CSS module, in every rule whose selector starts with it. */
 function classDeclarations(css: string, cls: string): string[] {
   const rule = new RegExp(`\\.${cls}(?![\\w-])[^{},]*\\{([^}]*)\\}`, 'g');
-  return [...css.matchAll(rule)].flatMap((match) => (match[1] ?? '').split(';').map((d) => d.trim()).filter(Boolean));
+  return [...css.matchAll(rule)].flatMap((match) =>
+    (match[1] ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean),
+  );
 }
 
 function contested(): string[] {
@@ -33,7 +39,8 @@ function contested(): string[] {
       const cssPath = from.startsWith('@/') ? join(root, from.slice(2)) : resolve(dirname(file), from);
       for (const declaration of classDeclarations(readFileSync(cssPath, 'utf8'), cls)) {
         const property = declaration.split(':')[0]?.trim() ?? '';
-        if (CONTAINER_PROPERTIES.test(property)) found.push(`${file.slice(root.length + 1)}: .${cls} sets ${declaration}`);
+        if (CONTAINER_PROPERTIES.test(property))
+          found.push(`${file.slice(root.length + 1)}: .${cls} sets ${declaration}`);
       }
     }
   }
@@ -42,7 +49,8 @@ function contested(): string[] {
 
 describe('the global .container', () => {
   it('finds a class rule’s declarations, including inside media queries', () => {
-    const css = '.page { max-width: 52rem; gap: 1rem }\n@media (min-width: 40rem) { .page { padding: 0 } }\n.pageHeader { width: 1px }';
+    const css =
+      '.page { max-width: 52rem; gap: 1rem }\n@media (min-width: 40rem) { .page { padding: 0 } }\n.pageHeader { width: 1px }';
     expect(classDeclarations(css, 'page')).toEqual(['max-width: 52rem', 'gap: 1rem', 'padding: 0']);
   });
 

@@ -10,7 +10,17 @@ import { editions } from '@/lib/shop/catalogue';
 export const dynamic = 'force-dynamic';
 
 /** Pages worth indexing; placeholders, /success, /error, /broken-link and magic links are left out (noindex). */
-const STATIC_PATHS = ['/', '/the-love-blueprint', '/blog', '/help-centre', '/community-guidelines', '/privacy', '/terms', '/cookie-policy', '/manage-cookies'];
+const STATIC_PATHS = [
+  '/',
+  '/the-love-blueprint',
+  '/blog',
+  '/help-centre',
+  '/community-guidelines',
+  '/privacy',
+  '/terms',
+  '/cookie-policy',
+  '/manage-cookies',
+];
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const siteUrl = env().siteUrl;
@@ -19,7 +29,9 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     ...STATIC_PATHS.map((path) => ({ path })),
     ...editions.map((edition) => ({ path: `/the-love-blueprint/${edition.id}` })),
     ...guidelineTopics.map((slug) => ({ path: `/guidelines/${slug}` })),
-    ...(posts.ok ? posts.data.map((post) => ({ path: `/blog/${encodeURIComponent(post.id)}`, lastModified: post.updated_at })) : []),
+    ...(posts.ok
+      ? posts.data.map((post) => ({ path: `/blog/${encodeURIComponent(post.id)}`, lastModified: post.updated_at }))
+      : []),
   ];
   return paths.flatMap(({ path, lastModified }) =>
     locales.map((locale) => {

@@ -12,7 +12,9 @@ import { NO_LIMITS, ROOT, run, startServer } from './lib.mjs';
  * @param {number} port
  */
 export async function startBaseline(ref, port) {
-  const sha = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], { cwd: ROOT }).toString().trim();
+  const sha = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], { cwd: ROOT })
+    .toString()
+    .trim();
   const dir = join(tmpdir(), `amora-baseline-${sha}`);
   if (!existsSync(dir)) run('git', ['worktree', 'add', '--detach', '--force', dir, sha]);
   // This checkout's packages, hard-linked (Next's build does not follow a symlinked node_modules).
@@ -21,7 +23,14 @@ export async function startBaseline(ref, port) {
   if (!existsSync(join(dir, '.next', 'BUILD_ID'))) run('npm', ['run', 'build'], { cwd: dir });
   // Older builds start with `next start`, newer ones with the custom server the build writes.
   const server = join(dir, 'dist', 'server.mjs');
-  const command = existsSync(server) ? [server] : [join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', 'localhost', '-p', String(port)];
-  const started = await startServer(dir, port, { NODE_ENV: 'production', DATA_DIR: join(dir, '.data'), ...NO_LIMITS }, command);
+  const command = existsSync(server)
+    ? [server]
+    : [join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', 'localhost', '-p', String(port)];
+  const started = await startServer(
+    dir,
+    port,
+    { NODE_ENV: 'production', DATA_DIR: join(dir, '.data'), ...NO_LIMITS },
+    command,
+  );
   return { ...started, sha };
 }

@@ -29,13 +29,20 @@ export async function warmStart(port, dataDir) {
   const started = performance.now();
   const site = await startSite(port, { DATA_DIR: dataDir });
   try {
-    while ((await fetch(`${site.url}/api/ready`).catch(() => undefined))?.status !== 200) await new Promise((r) => setTimeout(r, 50));
+    while ((await fetch(`${site.url}/api/ready`).catch(() => undefined))?.status !== 200)
+      await new Promise((r) => setTimeout(r, 50));
     const readyMs = Math.round(performance.now() - started);
     const order = await timed(async () => {
       const response = await fetch(`${site.url}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: site.url },
-        body: JSON.stringify({ name: 'First Buyer', email: 'first@example.com', paymentMethod: 'paypal', acceptDelivery: true, editionId: 'en' }),
+        body: JSON.stringify({
+          name: 'First Buyer',
+          email: 'first@example.com',
+          paymentMethod: 'paypal',
+          acceptDelivery: true,
+          editionId: 'en',
+        }),
       });
       if (response.status !== 201) throw new Error(`first order answered ${response.status}`);
       return /** @type {Promise<{ downloadUrl: string }>} */ (response.json());
@@ -59,20 +66,49 @@ export async function warmStart(port, dataDir) {
 async function startCluster(instances, databaseUrl) {
   const dir = join(TMP, `cluster-${instances}`);
   rmSync(dir, { recursive: true, force: true });
-  const child = spawn('node', [join(ROOT, 'dist', 'cluster.mjs'), '--instances', String(instances), '--https-port', '3463', '--http-port', '3462', '--base-port', '3331', '--database-url', databaseUrl, '--dir', dir], {
-    cwd: ROOT,
-    env: { ...process.env, ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000', DOWNLOAD_LIMIT_PER_MINUTE: '100000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk.toString();
-      if (out.includes('Press Ctrl+C')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the cluster exited (${code}): ${out}`)));
-  }));
-  return { url: 'https://localhost:3463', stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+  const child = spawn(
+    'node',
+    [
+      join(ROOT, 'dist', 'cluster.mjs'),
+      '--instances',
+      String(instances),
+      '--https-port',
+      '3463',
+      '--http-port',
+      '3462',
+      '--base-port',
+      '3331',
+      '--database-url',
+      databaseUrl,
+      '--dir',
+      dir,
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ORDER_LIMIT_PER_MINUTE: '100000',
+        LINK_LIMIT_PER_MINUTE: '100000',
+        EMAIL_LIMIT_PER_HOUR: '100000',
+        DOWNLOAD_LIMIT_PER_MINUTE: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk.toString();
+        if (out.includes('Press Ctrl+C')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`the cluster exited (${code}): ${out}`)));
+    })
+  );
+  return {
+    url: 'https://localhost:3463',
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+  };
 }
 
 /**
@@ -81,7 +117,8 @@ async function startCluster(instances, databaseUrl) {
  */
 export async function scaleOut({ duration, paths }) {
   const postgres = await startPostgres();
-  if (!postgres) return { rows: [], table: '## 7. Scaling out\n\nSkipped: PostgreSQL is not installed on this machine.' };
+  if (!postgres)
+    return { rows: [], table: '## 7. Scaling out\n\nSkipped: PostgreSQL is not installed on this machine.' };
   /** @type {({ instances: number, path: string } & import('./load.mjs').Load)[]} */
   const rows = [];
   try {
@@ -90,10 +127,17 @@ export async function scaleOut({ duration, paths }) {
       try {
         for (const path of paths) {
           // Warm: code loaded, caches full, nginx's connections open.
-          for (let i = 0; i < 20; i += 1) await load(`${cluster.url}${path}`, { connections: 4, duration: 0.2, tlsOptions: { rejectUnauthorized: false } });
+          for (let i = 0; i < 20; i += 1)
+            await load(`${cluster.url}${path}`, {
+              connections: 4,
+              duration: 0.2,
+              tlsOptions: { rejectUnauthorized: false },
+            });
           const measured = await load(`${cluster.url}${path}`, { duration, tlsOptions: { rejectUnauthorized: false } });
           rows.push({ instances, path, ...measured });
-          console.log(`nginx → ${instances} instance(s) ${path}: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms`);
+          console.log(
+            `nginx → ${instances} instance(s) ${path}: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms`,
+          );
         }
       } finally {
         await cluster.stop();

@@ -17,19 +17,31 @@ export async function writeFilmstrip(frames, file, title) {
   if (!frames?.length) return;
   const images = await Promise.all(
     // data is a data URL, `data:image/jpeg;base64,BYTES`.
-    frames.map(async ({ data }) => sharp(Buffer.from(/** @type {string} */ (data.split(',')[1]), 'base64')).resize({ height: HEIGHT - 2 }).extend({ top: 1, bottom: 1, left: 1, right: 1, background: '#c9c2cc' }).png().toBuffer({ resolveWithObject: true })),
+    frames.map(async ({ data }) =>
+      sharp(Buffer.from(/** @type {string} */ (data.split(',')[1]), 'base64'))
+        .resize({ height: HEIGHT - 2 })
+        .extend({ top: 1, bottom: 1, left: 1, right: 1, background: '#c9c2cc' })
+        .png()
+        .toBuffer({ resolveWithObject: true }),
+    ),
   );
   const width = images.reduce((sum, { info }) => sum + info.width + 8, 8);
-  const composite = [
-    { input: Buffer.from(svgText(title, width, 18, 'start', 8)), top: 0, left: 0 },
-  ];
+  const composite = [{ input: Buffer.from(svgText(title, width, 18, 'start', 8)), top: 0, left: 0 }];
   let left = 8;
   for (const [i, { data, info }] of images.entries()) {
+    const frame = /** @type {Frame} */ (frames[i]);
     composite.push({ input: data, top: CAPTION, left });
-    composite.push({ input: Buffer.from(svgText(`${(/** @type {Frame} */ (frames[i]).timing / 1000).toFixed(1)} s`, info.width, 16, 'middle')), top: CAPTION + HEIGHT + 4, left });
+    composite.push({
+      input: Buffer.from(svgText(`${(frame.timing / 1000).toFixed(1)} s`, info.width, 16, 'middle')),
+      top: CAPTION + HEIGHT + 4,
+      left,
+    });
     left += info.width + 8;
   }
-  await sharp({ create: { width, height: CAPTION * 2 + HEIGHT + 8, channels: 3, background: '#ffffff' } }).composite(composite).png().toFile(file);
+  await sharp({ create: { width, height: CAPTION * 2 + HEIGHT + 8, channels: 3, background: '#ffffff' } })
+    .composite(composite)
+    .png()
+    .toFile(file);
 }
 
 /**

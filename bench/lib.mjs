@@ -17,7 +17,17 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '..');
 export const TMP = join(ROOT, 'bench', '.tmp');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--ignore-certificate-errors'];
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--ignore-certificate-errors',
+];
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 // Servers get the same heap limit as `npm start` (package.json): V8 otherwise lets garbage pile
@@ -43,21 +53,26 @@ export function buildFloorApp() {
   writeFileSync(join(dir, 'next.config.mjs'), `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`);
   writeFileSync(
     join(dir, 'app', 'layout.js'),
-    "export default function Layout({ children }) { return <html lang=\"en\"><body>{children}</body></html>; }\n",
+    'export default function Layout({ children }) { return <html lang="en"><body>{children}</body></html>; }\n',
   );
   // Its own (empty) start-up hook: otherwise Next finds the site's instrumentation.ts at the
   // Turbopack root above, and the floor would open a database and a mail worker too.
   writeFileSync(join(dir, 'instrumentation.js'), 'export function register() {}\n');
   writeFileSync(
     join(dir, 'app', 'page.js'),
-    "export default function Page() { return <main><h1>Floor</h1><p>A minimal prerendered Next page with no client component.</p></main>; }\n",
+    'export default function Page() { return <main><h1>Floor</h1><p>A minimal prerendered Next page with no client component.</p></main>; }\n',
   );
   run('node', [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir });
   return dir;
 }
 
 // The benchmark is one client on loopback: the per-client limits are not what is measured.
-export const NO_LIMITS = { ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINUTE: '100000', EMAIL_LIMIT_PER_HOUR: '100000', DOWNLOAD_LIMIT_PER_MINUTE: '100000' };
+export const NO_LIMITS = {
+  ORDER_LIMIT_PER_MINUTE: '100000',
+  LINK_LIMIT_PER_MINUTE: '100000',
+  EMAIL_LIMIT_PER_HOUR: '100000',
+  DOWNLOAD_LIMIT_PER_MINUTE: '100000',
+};
 
 /**
  * The site as `npm start` runs it (dist/server.mjs); resolves once it answers.
@@ -65,7 +80,9 @@ export const NO_LIMITS = { ORDER_LIMIT_PER_MINUTE: '100000', LINK_LIMIT_PER_MINU
  * @param {Record<string, string>} [extraEnv]
  */
 export function startSite(port, extraEnv = {}) {
-  return startServer(ROOT, port, { NODE_ENV: 'production', ...NO_LIMITS, ...extraEnv }, [join(ROOT, 'dist', 'server.mjs')]);
+  return startServer(ROOT, port, { NODE_ENV: 'production', ...NO_LIMITS, ...extraEnv }, [
+    join(ROOT, 'dist', 'server.mjs'),
+  ]);
 }
 
 /**
@@ -76,7 +93,12 @@ export function startSite(port, extraEnv = {}) {
  * @param {string[]} [command] node's arguments
  * @returns {Promise<Server>}
  */
-export async function startServer(dir, port, extraEnv = {}, command = [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-H', 'localhost', '-p', String(port)]) {
+export async function startServer(
+  dir,
+  port,
+  extraEnv = {},
+  command = [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-H', 'localhost', '-p', String(port)],
+) {
   const child = spawn('node', command, {
     cwd: dir,
     env: { ...serverEnv, PORT: String(port), ...extraEnv },
@@ -215,12 +237,23 @@ async function lighthouseOnce(url, mode = 'simulate') {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     // Lighthouse resolves to undefined only when told to gather artifacts and stop (-G).
-    const { lhr } = /** @type {import('lighthouse').RunnerResult} */ (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', throttlingMethod: mode, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }));
+    const { lhr } = /** @type {import('lighthouse').RunnerResult} */ (
+      await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        throttlingMethod: mode,
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+    );
     // The categories asked for and the metrics' audits are in every report (a failed metric has no numericValue).
     /** @param {string} id */
     const audit = (id) => /** @type {import('lighthouse').Result['audits'][string]} */ (lhr.audits[id]);
     /** A category's score out of 100 (null, a category that could not be scored, counts as 0). @param {string} id */
-    const score = (id) => Math.round(Number(/** @type {import('lighthouse').Result['categories'][string]} */ (lhr.categories[id]).score) * 100);
+    const score = (id) =>
+      Math.round(
+        Number(/** @type {import('lighthouse').Result['categories'][string]} */ (lhr.categories[id]).score) * 100,
+      );
     if (lhr.runtimeError || !Number.isFinite(audit('total-blocking-time').numericValue)) {
       console.warn(`Lighthouse run failed on ${url}: ${lhr.runtimeError?.code ?? 'no metrics'}`);
       return null;
@@ -236,7 +269,8 @@ async function lighthouseOnce(url, mode = 'simulate') {
       cls: /** @type {number} */ (audit('cumulative-layout-shift').numericValue),
       si: /** @type {number} */ (audit('speed-index').numericValue),
       // The first paint's filmstrip: Lighthouse's thumbnails, { timing (ms), data (a JPEG data URL) }.
-      filmstrip: /** @type {{ items?: Frame[] } | undefined} */ (lhr.audits['screenshot-thumbnails']?.details)?.items ?? [],
+      filmstrip:
+        /** @type {{ items?: Frame[] } | undefined} */ (lhr.audits['screenshot-thumbnails']?.details)?.items ?? [],
     };
   } finally {
     await chrome.kill();

@@ -62,7 +62,8 @@ export function treeRssMb(pid) {
     }
   }
   const tree = [pid];
-  for (let i = 0; i < tree.length; i += 1) for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+  for (let i = 0; i < tree.length; i += 1)
+    for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
   let kb = 0;
   for (const p of tree) {
     try {

@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import { startTlsFront } from './tls-front.mjs';
 import { ROOT, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
 import { startBaseline } from './baseline.mjs';
-import { KEY_PAGES, appliedBaselineTable, appliedTable, baselineTable, measureApplied, measurePages, pagesTable } from './pages.mjs';
+import {
+  KEY_PAGES,
+  appliedBaselineTable,
+  appliedTable,
+  baselineTable,
+  measureApplied,
+  measurePages,
+  pagesTable,
+} from './pages.mjs';
 import { writeFilmstrip } from './filmstrip.mjs';
 
 const args = process.argv.slice(2);
@@ -39,7 +47,9 @@ const baselineFront = baselineServer ? await startTlsFront(baselineServer.url, 3
 try {
   const baseline = baselineFront && baselineServer ? { url: baselineFront.url, name: baselineServer.sha } : undefined;
   const measured = await measurePages({ siteUrl: site.url, floorUrl: floor.url, pages, runs, baseline });
-  const applied = args.includes('--simulated-only') ? undefined : await measureApplied({ siteUrl: site.url, floorUrl: floor.url, pages, runs, baseline });
+  const applied = args.includes('--simulated-only')
+    ? undefined
+    : await measureApplied({ siteUrl: site.url, floorUrl: floor.url, pages, runs, baseline });
   if (applied) {
     const dir = join(ROOT, 'bench', 'filmstrips');
     mkdirSync(dir, { recursive: true });
@@ -47,7 +57,12 @@ try {
     const home = applied.pages.find((p) => p.path === '/');
     if (home) await writeFilmstrip(home.lighthouse.filmstrip, join(dir, 'home.png'), '/ (home), applied slow 4G');
     // The same page as the baseline build painted it, for a before-and-after.
-    if (home?.baseline) await writeFilmstrip(home.baseline.lighthouse.filmstrip, join(dir, 'home-baseline.png'), `/ (home) at ${baseline?.name}, applied slow 4G`);
+    if (home?.baseline)
+      await writeFilmstrip(
+        home.baseline.lighthouse.filmstrip,
+        join(dir, 'home-baseline.png'),
+        `/ (home) at ${baseline?.name}, applied slow 4G`,
+      );
   }
   // The filmstrips are images of their own; the JSON keeps the figures.
   /**
@@ -56,8 +71,14 @@ try {
    * @param {T} value
    * @returns {T}
    */
-  const withoutFilmstrips = (value) => JSON.parse(JSON.stringify(value, (key, v) => (key === 'filmstrip' ? undefined : v)));
-  const result = withoutFilmstrips({ date: new Date().toISOString(), runs, ...measured, ...(applied ? { applied } : {}) });
+  const withoutFilmstrips = (value) =>
+    JSON.parse(JSON.stringify(value, (key, v) => (key === 'filmstrip' ? undefined : v)));
+  const result = withoutFilmstrips({
+    date: new Date().toISOString(),
+    runs,
+    ...measured,
+    ...(applied ? { applied } : {}),
+  });
   writeFileSync(join(ROOT, 'bench', 'page-results.json'), `${JSON.stringify(result, null, 2)}\n`);
   // With a baseline, every row of `measured` and `applied` has the baseline's figures too.
   const md = [
@@ -68,10 +89,29 @@ try {
     pagesTable(measured),
     '',
     ...(applied
-      ? [`The same pages with Lighthouse's throttling applied (\`throttlingMethod: 'devtools'\`: the slow-4G link and the 4× CPU slowdown really applied while the page loads), ${runs > 1 ? `median of ${runs} runs` : '1 run'}, against the floor measured the same way. Filmstrips of the floor and of \`/\`: bench/filmstrips/.`, '', appliedTable(applied), '']
+      ? [
+          `The same pages with Lighthouse's throttling applied (\`throttlingMethod: 'devtools'\`: the slow-4G link and the 4× CPU slowdown really applied while the page loads), ${runs > 1 ? `median of ${runs} runs` : '1 run'}, against the floor measured the same way. Filmstrips of the floor and of \`/\`: bench/filmstrips/.`,
+          '',
+          appliedTable(applied),
+          '',
+        ]
       : []),
-    ...(baseline ? [`Side by side with ${baseline.name} (\`--baseline ${baselineRef}\`), served by its own production server through the same front; each page's runs alternate between the two builds.`, '', baselineTable(/** @type {import('./pages.mjs').MeasuredWithBaseline} */ (measured)), ''] : []),
-    ...(baseline && applied ? [`The same, with the throttling applied (ratios to the floor above; the baseline's filmstrip of \`/\` is bench/filmstrips/home-baseline.png).`, '', appliedBaselineTable(/** @type {import('./pages.mjs').AppliedWithBaseline} */ (applied)), ''] : []),
+    ...(baseline
+      ? [
+          `Side by side with ${baseline.name} (\`--baseline ${baselineRef}\`), served by its own production server through the same front; each page's runs alternate between the two builds.`,
+          '',
+          baselineTable(/** @type {import('./pages.mjs').MeasuredWithBaseline} */ (measured)),
+          '',
+        ]
+      : []),
+    ...(baseline && applied
+      ? [
+          `The same, with the throttling applied (ratios to the floor above; the baseline's filmstrip of \`/\` is bench/filmstrips/home-baseline.png).`,
+          '',
+          appliedBaselineTable(/** @type {import('./pages.mjs').AppliedWithBaseline} */ (applied)),
+          '',
+        ]
+      : []),
   ].join('\n');
   writeFileSync(join(ROOT, 'bench', 'page-results.md'), md);
   console.log(md);

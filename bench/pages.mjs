@@ -26,9 +26,17 @@ export async function measureApplied({ siteUrl, floorUrl, pages, runs, baseline 
   const rows = [];
   for (const path of pages) {
     // With a baseline, its runs alternate with ours, as in measurePages.
-    const [lighthouse, base] = /** @type {[LighthouseSummary, LighthouseSummary?]} one per URL */ (await lighthouseAlternating([`${siteUrl}${path}`, ...(baseline ? [`${baseline.url}${path}`] : [])], runs, 'devtools'));
+    const [lighthouse, base] = /** @type {[LighthouseSummary, LighthouseSummary?]} one per URL */ (
+      await lighthouseAlternating(
+        [`${siteUrl}${path}`, ...(baseline ? [`${baseline.url}${path}`] : [])],
+        runs,
+        'devtools',
+      )
+    );
     rows.push({ path, lighthouse, ...(base ? { baseline: { lighthouse: base } } : {}) });
-    console.log(`${path} (applied): FCP ${Math.round(lighthouse.fcp)} ms (${(lighthouse.fcp / floor.fcp).toFixed(2)}× floor), LCP ${Math.round(lighthouse.lcp)} ms (${(lighthouse.lcp / floor.lcp).toFixed(2)}× floor)${base ? `; ${baseline?.name}: FCP ${Math.round(base.fcp)} ms, LCP ${Math.round(base.lcp)} ms` : ''}`);
+    console.log(
+      `${path} (applied): FCP ${Math.round(lighthouse.fcp)} ms (${(lighthouse.fcp / floor.fcp).toFixed(2)}× floor), LCP ${Math.round(lighthouse.lcp)} ms (${(lighthouse.lcp / floor.lcp).toFixed(2)}× floor)${base ? `; ${baseline?.name}: FCP ${Math.round(base.fcp)} ms, LCP ${Math.round(base.lcp)} ms` : ''}`,
+    );
   }
   return { floor, pages: rows, ...(baseline ? { baseline: baseline.name } : {}) };
 }
@@ -50,8 +58,10 @@ export function appliedBaselineTable({ floor, pages, baseline }) {
   return [
     `| page | FCP ms (${baseline} → this) | FCP × floor | LCP ms | LCP × floor |`,
     '|---|---|---|---|---|',
-    ...pages.map(({ path, lighthouse: now, baseline: { lighthouse: base } }) =>
-      `| \`${path}\` | ${pair(base.fcp, now.fcp)} | ${ratio(base.fcp, now.fcp, floor.fcp)} | ${pair(base.lcp, now.lcp)} | ${ratio(base.lcp, now.lcp, floor.lcp)} |`),
+    ...pages.map(
+      ({ path, lighthouse: now, baseline: { lighthouse: base } }) =>
+        `| \`${path}\` | ${pair(base.fcp, now.fcp)} | ${ratio(base.fcp, now.fcp, floor.fcp)} | ${pair(base.lcp, now.lcp)} | ${ratio(base.lcp, now.lcp, floor.lcp)} |`,
+    ),
     ...retried(pages.map((r) => ({ path: `${r.path} (${baseline}, applied)`, lighthouse: r.baseline.lighthouse }))),
   ].join('\n');
 }
@@ -74,7 +84,14 @@ export function appliedTable({ floor, pages }) {
 }
 
 /** The six key pages the budgets are measured on. */
-export const KEY_PAGES = ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en', '/help-centre'];
+export const KEY_PAGES = [
+  '/',
+  '/blog',
+  '/blog/first-date-questions-that-matter',
+  '/the-love-blueprint',
+  '/the-love-blueprint/en',
+  '/help-centre',
+];
 
 /**
  * Every page against the floor; with `baseline` ({ url, name }), also that build's same page, its
@@ -91,14 +108,26 @@ export async function measurePages({ siteUrl, floorUrl, pages, runs, baseline })
     const rows = [];
     for (const path of pages) {
       const js = await measureJs(browser, `${siteUrl}${path}`);
-      const [lh, baseLh] = /** @type {[LighthouseSummary, LighthouseSummary?]} one per URL */ (await lighthouseAlternating([`${siteUrl}${path}`, ...(baseline ? [`${baseline.url}${path}`] : [])], runs));
+      const [lh, baseLh] = /** @type {[LighthouseSummary, LighthouseSummary?]} one per URL */ (
+        await lighthouseAlternating([`${siteUrl}${path}`, ...(baseline ? [`${baseline.url}${path}`] : [])], runs)
+      );
       /** @type {PageRow} */
       const row = { path, js, jsRatio: js.gzip / floorJs.gzip, lighthouse: lh };
-      if (baseline) row.baseline = { js: await measureJs(browser, `${baseline.url}${path}`), lighthouse: /** @type {LighthouseSummary} */ (baseLh) };
+      if (baseline)
+        row.baseline = {
+          js: await measureJs(browser, `${baseline.url}${path}`),
+          lighthouse: /** @type {LighthouseSummary} */ (baseLh),
+        };
       rows.push(row);
-      console.log(`${path}: perf ${lh.performance}, LCP ${Math.round(lh.lcp)} ms, TBT ${Math.round(lh.tbt)} ms, CLS ${lh.cls.toFixed(3)}, JS ${(js.gzip / 1024).toFixed(1)} KiB gz (${(js.gzip / floorJs.gzip).toFixed(2)}× floor)${baseLh ? `; ${baseline?.name}: perf ${baseLh.performance}, LCP ${Math.round(baseLh.lcp)} ms, TBT ${Math.round(baseLh.tbt)} ms` : ''}`);
+      console.log(
+        `${path}: perf ${lh.performance}, LCP ${Math.round(lh.lcp)} ms, TBT ${Math.round(lh.tbt)} ms, CLS ${lh.cls.toFixed(3)}, JS ${(js.gzip / 1024).toFixed(1)} KiB gz (${(js.gzip / floorJs.gzip).toFixed(2)}× floor)${baseLh ? `; ${baseline?.name}: perf ${baseLh.performance}, LCP ${Math.round(baseLh.lcp)} ms, TBT ${Math.round(baseLh.tbt)} ms` : ''}`,
+      );
     }
-    return { floor: { js: floorJs, lighthouse: floorLh }, pages: rows, ...(baseline ? { baseline: baseline.name } : {}) };
+    return {
+      floor: { js: floorJs, lighthouse: floorLh },
+      pages: rows,
+      ...(baseline ? { baseline: baseline.name } : {}),
+    };
   } finally {
     await browser.close();
   }
@@ -132,8 +161,10 @@ export function baselineTable({ pages, baseline }) {
   return [
     `| page | perf (${baseline} → this) | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KiB gz |`,
     '|---|---|---|---|---|---|---|---|',
-    ...pages.map(({ path, lighthouse: now, js, baseline: { lighthouse: base, js: baseJs } }) =>
-      `| \`${path}\` | ${pair(base.performance, now.performance)} | ${pair(base.fcp, now.fcp)} | ${pair(base.lcp, now.lcp)} | ${pair(base.tbt, now.tbt)} | ${pair(base.cls, now.cls, 3)} | ${pair(base.si, now.si)} | ${pair(baseJs.gzip / 1024, js.gzip / 1024, 1)} |`),
+    ...pages.map(
+      ({ path, lighthouse: now, js, baseline: { lighthouse: base, js: baseJs } }) =>
+        `| \`${path}\` | ${pair(base.performance, now.performance)} | ${pair(base.fcp, now.fcp)} | ${pair(base.lcp, now.lcp)} | ${pair(base.tbt, now.tbt)} | ${pair(base.cls, now.cls, 3)} | ${pair(base.si, now.si)} | ${pair(baseJs.gzip / 1024, js.gzip / 1024, 1)} |`,
+    ),
     ...retried(pages.map((r) => ({ path: `${r.path} (${baseline})`, lighthouse: r.baseline.lighthouse }))),
   ].join('\n');
 }
@@ -144,5 +175,7 @@ export function baselineTable({ pages, baseline }) {
  */
 function retried(rows) {
   const failed = rows.filter((r) => r.lighthouse.failed > 0).map((r) => `${r.path} (${r.lighthouse.failed})`);
-  return failed.length ? ['', `Failed Lighthouse runs, retried and left out of the medians: ${failed.join(', ')}.`] : [];
+  return failed.length
+    ? ['', `Failed Lighthouse runs, retried and left out of the medians: ${failed.join(', ')}.`]
+    : [];
 }

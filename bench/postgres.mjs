@@ -33,11 +33,25 @@ export async function startPostgres() {
   const port = await freePort();
   // PostgreSQL refuses to run as root: use its own system user then.
   /** @type {(cmd: string, args: string[]) => Buffer} */
-  const asPg = (cmd, args) => (process.getuid?.() === 0 ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore' }) : execFileSync(cmd, args, { stdio: 'ignore' }));
+  const asPg = (cmd, args) =>
+    process.getuid?.() === 0
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore' })
+      : execFileSync(cmd, args, { stdio: 'ignore' });
   if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0);
   asPg(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'amora']);
-  asPg(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
-  execFileSync(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'amora', 'amora_bench'], { stdio: 'ignore' });
+  asPg(join(bin, 'pg_ctl'), [
+    '-D',
+    join(dir, 'data'),
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    'start',
+  ]);
+  execFileSync(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'amora', 'amora_bench'], {
+    stdio: 'ignore',
+  });
   return {
     url: `postgres://amora@127.0.0.1:${port}/amora_bench`,
     stop() {

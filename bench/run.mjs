@@ -40,7 +40,14 @@ const flag = (name, fallback) => {
 };
 const runs = Number(flag('--runs', 3));
 const duration = Number(flag('--duration', 10));
-const LOAD_PATHS = ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/help-centre', '/api/posts'];
+const LOAD_PATHS = [
+  '/',
+  '/blog',
+  '/blog/first-date-questions-that-matter',
+  '/the-love-blueprint',
+  '/help-centre',
+  '/api/posts',
+];
 
 ensureTmp();
 if (!args.includes('--no-build')) run('npm', ['run', 'build']);
@@ -57,12 +64,22 @@ const baseline = baselineRef ? await startBaseline(baselineRef, 3316) : undefine
 if (baseline) stops.push(() => baseline.child.kill());
 
 /** @param {number} n */
-const orderBody = (n, editionId = 'en') => JSON.stringify({ name: 'Bench Buyer', email: `bench-${n}@example.com`, paymentMethod: 'paypal', acceptDelivery: true, editionId });
+const orderBody = (n, editionId = 'en') =>
+  JSON.stringify({
+    name: 'Bench Buyer',
+    email: `bench-${n}@example.com`,
+    paymentMethod: 'paypal',
+    acceptDelivery: true,
+    editionId,
+  });
 
 /** The edition whose typeset book is the largest (content/books): the slowest to stamp and send. */
 function largestEdition() {
   const dir = join(ROOT, 'content', 'books');
-  const books = readdirSync(dir).map((name) => ({ id: /^the-love-blueprint-(.+)-[0-9a-f]{16}\.pdf$/.exec(name)?.[1], bytes: statSync(join(dir, name)).size }));
+  const books = readdirSync(dir).map((name) => ({
+    id: /^the-love-blueprint-(.+)-[0-9a-f]{16}\.pdf$/.exec(name)?.[1],
+    bytes: statSync(join(dir, name)).size,
+  }));
   const largest = books.filter((book) => book.id).sort((a, b) => b.bytes - a.bytes)[0];
   if (!largest) throw new Error(`no typeset book in ${dir}`);
   return { id: /** @type {string} */ (largest.id), kb: Math.round(largest.bytes / 1024) };
@@ -105,7 +122,8 @@ async function orderLoad(url) {
  * @param {number[]} sorted
  * @param {number} q
  */
-const quantile = (sorted, q) => Math.round(/** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]));
+const quantile = (sorted, q) =>
+  Math.round(/** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]));
 
 /**
  * p50/p99 of a stamped PDF download of the largest edition: 60 fresh orders, each link downloaded once, 10 at a time.
@@ -117,8 +135,12 @@ async function downloadLatency(url) {
   const links = [];
   for (let i = 0; i < 61; i += 1) {
     orderCounter += 1;
-    const response = await fetch(`${url}/api/orders`, { method: 'POST', headers: orderHeaders(url, orderCounter), body: orderBody(orderCounter, edition.id) });
-    links.push(((await response.json()).downloadUrl));
+    const response = await fetch(`${url}/api/orders`, {
+      method: 'POST',
+      headers: orderHeaders(url, orderCounter),
+      body: orderBody(orderCounter, edition.id),
+    });
+    links.push((await response.json()).downloadUrl);
   }
   await (await fetch(`${url}${links.shift()}`)).arrayBuffer(); // typesets the edition once
   /** @type {number[]} */
@@ -145,7 +167,11 @@ async function downloadLatency(url) {
  * loopback (so the figure is the shop's own cost plus one local round trip, not Stripe's latency).
  */
 async function stripeOrders() {
-  const stripe = await startFakeStripe({ port: 0, webhookSecret: 'whsec_benchSigningSecret', secretKey: 'sk_test_bench' });
+  const stripe = await startFakeStripe({
+    port: 0,
+    webhookSecret: 'whsec_benchSigningSecret',
+    secretKey: 'sk_test_bench',
+  });
   const stripeSite = await startSite(3315, {
     DATA_DIR: join(dataDir, 'stripe'),
     MAIL_OUTBOX_DIR: join(dataDir, 'outbox-stripe'),
@@ -158,15 +184,24 @@ async function stripeOrders() {
     const post = async () => {
       orderCounter += 1;
       const started = performance.now();
-      const response = await fetch(`${stripeSite.url}/api/orders`, { method: 'POST', headers: orderHeaders(stripeSite.url, orderCounter), body: orderBody(orderCounter) });
+      const response = await fetch(`${stripeSite.url}/api/orders`, {
+        method: 'POST',
+        headers: orderHeaders(stripeSite.url, orderCounter),
+        body: orderBody(orderCounter),
+      });
       const body = await response.json();
-      if (response.status !== 201 || !body.checkoutUrl) throw new Error(`a Stripe-mode order answered ${response.status}`);
+      if (response.status !== 201 || !body.checkoutUrl)
+        throw new Error(`a Stripe-mode order answered ${response.status}`);
       return performance.now() - started;
     };
     for (let i = 0; i < 10; i += 1) await post(); // warm-up: code loaded, connections open
     /** @type {number[]} */
     const times = [];
-    await Promise.all(Array.from({ length: 10 }, async () => { for (let i = 0; i < 20; i += 1) times.push(await post()); }));
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = 0; i < 20; i += 1) times.push(await post());
+      }),
+    );
     times.sort((a, b) => a - b);
     return { samples: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
   } finally {
@@ -177,9 +212,14 @@ async function stripeOrders() {
 
 try {
   // Warm-up: every route a few times (code loaded, content caches filled).
-  for (let i = 0; i < 5; i += 1) for (const path of LOAD_PATHS) for (const server of [site, baseline].filter((s) => s !== undefined)) await (await fetch(`${server.url}${path}`)).arrayBuffer();
+  for (let i = 0; i < 5; i += 1)
+    for (const path of LOAD_PATHS)
+      for (const server of [site, baseline].filter((s) => s !== undefined))
+        await (await fetch(`${server.url}${path}`)).arrayBuffer();
   // The server's memory after warm-up; after the page load and after the orders are measured below.
-  const memory = /** @type {{ warm: number, afterPageLoad: number, afterOrders: number }} */ ({ warm: treeRssMb(site.child.pid) });
+  const memory = /** @type {{ warm: number, afterPageLoad: number, afterOrders: number }} */ ({
+    warm: treeRssMb(site.child.pid),
+  });
 
   const reference = await startMemoryServer(site.url, LOAD_PATHS, 3312);
   stops.push(() => reference.close());
@@ -191,8 +231,17 @@ try {
     const measured = await load(`${site.url}${path}`, { duration });
     const inMemory = await load(`${reference.url}${path}`, { duration });
     const base = baseline ? await load(`${baseline.url}${path}`, { duration }) : undefined;
-    throughput.push({ path, site: measured, memory: inMemory, vsMemory: measured.rps / inMemory.rps, vsFloor: measured.rps / floorLoad.rps, ...(base ? { baseline: base } : {}) });
-    console.log(`${path}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${(measured.rps / floorLoad.rps).toFixed(2)}× floor)${base ? `; ${baseline?.sha}: ${base.rps} req/s, p99 ${base.p99} ms` : ''}`);
+    throughput.push({
+      path,
+      site: measured,
+      memory: inMemory,
+      vsMemory: measured.rps / inMemory.rps,
+      vsFloor: measured.rps / floorLoad.rps,
+      ...(base ? { baseline: base } : {}),
+    });
+    console.log(
+      `${path}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${(measured.rps / floorLoad.rps).toFixed(2)}× floor)${base ? `; ${baseline?.sha}: ${base.rps} req/s, p99 ${base.p99} ms` : ''}`,
+    );
   }
   memory.afterPageLoad = treeRssMb(site.child.pid);
 
@@ -200,27 +249,50 @@ try {
   // (a quarter of a core in the 2026-11-25 run): that would be measured as the pages' blocking time.
   const siteFront = await startTlsFront(site.url, 3453);
   const floorFront = await startTlsFront(floor.url, 3454);
-  stops.push(() => siteFront.close(), () => floorFront.close());
+  stops.push(
+    () => siteFront.close(),
+    () => floorFront.close(),
+  );
   const baselineFront = baseline ? await startTlsFront(baseline.url, 3455) : undefined;
   if (baselineFront) stops.push(() => baselineFront.close());
-  const pages = await measurePages({ siteUrl: siteFront.url, floorUrl: floorFront.url, pages: KEY_PAGES, runs, baseline: baselineFront && baseline ? { url: baselineFront.url, name: baseline.sha } : undefined });
+  const pages = await measurePages({
+    siteUrl: siteFront.url,
+    floorUrl: floorFront.url,
+    pages: KEY_PAGES,
+    runs,
+    baseline: baselineFront && baseline ? { url: baselineFront.url, name: baseline.sha } : undefined,
+  });
   // Done with the baseline: its process would otherwise share the machine with the purchase runs.
   baselineFront?.close();
   baseline?.child.kill();
 
   // Orders on the embedded database and downloads; with PostgreSQL (when installed) and in Stripe mode below.
-  const purchase = /** @type {{ pglite: Load, download: Latency & { edition: { id: string, kb: number } }, postgres?: Load, stripe: Latency }} */ ({ pglite: await orderLoad(site.url), download: await downloadLatency(site.url) });
+  const purchase =
+    /** @type {{ pglite: Load, download: Latency & { edition: { id: string, kb: number } }, postgres?: Load, stripe: Latency }} */ ({
+      pglite: await orderLoad(site.url),
+      download: await downloadLatency(site.url),
+    });
   memory.afterOrders = treeRssMb(site.child.pid);
-  console.log(`orders (PGlite): ${purchase.pglite.rps} /s; download p99 ${purchase.download.p99} ms; RSS ${memory.afterOrders} MB`);
+  console.log(
+    `orders (PGlite): ${purchase.pglite.rps} /s; download p99 ${purchase.download.p99} ms; RSS ${memory.afterOrders} MB`,
+  );
 
   const postgres = await startPostgres().catch((error) => {
     console.error('PostgreSQL could not start; skipping that run', error);
     return undefined;
   });
   if (postgres) {
-    const pgSite = await startSite(3313, { DATA_DIR: join(dataDir, 'pg'), MAIL_OUTBOX_DIR: join(dataDir, 'outbox-pg'), DATABASE_URL: postgres.url });
+    const pgSite = await startSite(3313, {
+      DATA_DIR: join(dataDir, 'pg'),
+      MAIL_OUTBOX_DIR: join(dataDir, 'outbox-pg'),
+      DATABASE_URL: postgres.url,
+    });
     try {
-      await fetch(`${pgSite.url}/api/orders`, { method: 'POST', headers: orderHeaders(pgSite.url, 0), body: orderBody(0) });
+      await fetch(`${pgSite.url}/api/orders`, {
+        method: 'POST',
+        headers: orderHeaders(pgSite.url, 0),
+        body: orderBody(0),
+      });
       purchase.postgres = await orderLoad(pgSite.url);
       console.log(`orders (PostgreSQL): ${purchase.postgres.rps} /s`);
     } finally {
@@ -233,11 +305,23 @@ try {
   console.log(`orders (Stripe mode, fake Stripe): p50 ${purchase.stripe.p50} ms, p99 ${purchase.stripe.p99} ms`);
 
   const warm = await warmStart(3314, join(dataDir, 'warm'));
-  console.log(`warm start: ready in ${warm.readyMs} ms; first order ${warm.firstOrderMs} ms, first download ${warm.firstDownloadMs} ms`);
+  console.log(
+    `warm start: ready in ${warm.readyMs} ms; first order ${warm.firstOrderMs} ms, first download ${warm.firstDownloadMs} ms`,
+  );
   const scaling = await scaleOut({ duration, paths: ['/', '/blog'] });
 
-
-  const result = { date: new Date().toISOString(), duration, runs, floor: floorLoad, throughput, memory, purchase, warm, scaling, pages };
+  const result = {
+    date: new Date().toISOString(),
+    duration,
+    runs,
+    floor: floorLoad,
+    throughput,
+    memory,
+    purchase,
+    warm,
+    scaling,
+    pages,
+  };
   writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
   /** @param {number} n */
   const ms = (n) => `${Math.round(n)}`;
@@ -256,7 +340,10 @@ try {
     '',
     '| route | req/s | p50 ms | p99 ms | non-2xx | vs. same HTML from memory | vs. floor |',
     '|---|---|---|---|---|---|---|',
-    ...throughput.map((r) => `| \`${r.path}\` | ${ms(r.site.rps)} | ${r.site.p50} | ${r.site.p99} | ${r.site.non2xx} | ${r.vsMemory.toFixed(3)} (${ms(r.memory.rps)} req/s) | ${r.vsFloor.toFixed(3)} |`),
+    ...throughput.map(
+      (r) =>
+        `| \`${r.path}\` | ${ms(r.site.rps)} | ${r.site.p50} | ${r.site.p99} | ${r.site.non2xx} | ${r.vsMemory.toFixed(3)} (${ms(r.memory.rps)} req/s) | ${r.vsFloor.toFixed(3)} |`,
+    ),
     '',
     '## 2–3. Lighthouse mobile and JavaScript',
     '',
@@ -286,7 +373,13 @@ try {
     scaling.table,
     '',
     // With a baseline, every route and page was measured on it too.
-    ...(baseline ? sideBySide(baseline.sha, /** @type {Parameters<typeof sideBySide>[1]} */ (throughput), /** @type {MeasuredWithBaseline} */ (pages)) : []),
+    ...(baseline
+      ? sideBySide(
+          baseline.sha,
+          /** @type {Parameters<typeof sideBySide>[1]} */ (throughput),
+          /** @type {MeasuredWithBaseline} */ (pages),
+        )
+      : []),
     analysis(result),
     '',
   ].join('\n');
@@ -310,7 +403,10 @@ function sideBySide(sha, throughput, pages) {
     '',
     `| route | req/s (${sha} → this) | p99 ms |`,
     '|---|---|---|',
-    ...throughput.map((r) => `| \`${r.path}\` | ${Math.round(r.baseline.rps)} → ${Math.round(r.site.rps)} | ${r.baseline.p99} → ${r.site.p99} |`),
+    ...throughput.map(
+      (r) =>
+        `| \`${r.path}\` | ${Math.round(r.baseline.rps)} → ${Math.round(r.site.rps)} | ${r.baseline.p99} → ${r.site.p99} |`,
+    ),
     '',
     baselineTable(pages),
     '',

@@ -9,13 +9,39 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TMP } from './lib.mjs';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'http2-settings', 'host']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'http2-settings',
+  'host',
+]);
 
 function certificate() {
   const key = join(TMP, 'tls-key.pem');
   const cert = join(TMP, 'tls-cert.pem');
   if (!existsSync(key) || !existsSync(cert)) {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '30', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '30',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { stdio: 'ignore' },
+    );
   }
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
@@ -29,11 +55,16 @@ function certificate() {
 export function startTlsFront(target, port) {
   const server = http2.createSecureServer({ ...certificate(), allowHTTP1: true });
   server.on('request', (req, res) => {
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)),
+    );
     headers.host = new URL(target).host;
     headers['x-forwarded-proto'] = 'https';
     const upstream = http.request(new URL(req.url, target), { method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name))));
+      res.writeHead(
+        answer.statusCode ?? 502,
+        Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name))),
+      );
       answer.pipe(res);
     });
     upstream.on('error', () => {
@@ -42,5 +73,7 @@ export function startTlsFront(target, port) {
     });
     req.pipe(upstream);
   });
-  return new Promise((resolve) => server.listen(port, 'localhost', () => resolve({ url: `https://localhost:${port}`, close: () => server.close() })));
+  return new Promise((resolve) =>
+    server.listen(port, 'localhost', () => resolve({ url: `https://localhost:${port}`, close: () => server.close() })),
+  );
 }

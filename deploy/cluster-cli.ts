@@ -9,14 +9,27 @@ function argument(name: string, fallback?: string) {
 }
 
 async function main() {
-  const numbers = { instances: argument('instances', '2'), httpPort: argument('http-port', '8080'), httpsPort: argument('https-port', '8443'), basePort: argument('base-port', '3001') };
+  const numbers = {
+    instances: argument('instances', '2'),
+    httpPort: argument('http-port', '8080'),
+    httpsPort: argument('https-port', '8443'),
+    basePort: argument('base-port', '3001'),
+  };
   const parsed = Object.fromEntries(Object.entries(numbers).map(([name, value]) => [name, Number(value)]));
-  const bad = Object.entries(parsed).find(([name, value]) => !Number.isInteger(value) || value < 1 || (name === 'instances' ? value > 16 : value > 65535));
+  const bad = Object.entries(parsed).find(
+    ([name, value]) => !Number.isInteger(value) || value < 1 || (name === 'instances' ? value > 16 : value > 65535),
+  );
   if (bad) {
-    console.error(`--${bad[0].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a whole number${bad[0] === 'instances' ? ' from 1 to 16' : ' (a port)'}`);
+    console.error(
+      `--${bad[0].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a whole number${bad[0] === 'instances' ? ' from 1 to 16' : ' (a port)'}`,
+    );
     process.exit(2);
   }
-  const cluster = await startCluster({ ...parsed, databaseUrl: argument('database-url', process.env.DATABASE_URL), dir: argument('dir') });
+  const cluster = await startCluster({
+    ...parsed,
+    databaseUrl: argument('database-url', process.env.DATABASE_URL),
+    dir: argument('dir'),
+  });
   console.log('Press Ctrl+C to stop everything.');
   const stop = async () => {
     await cluster.stop();

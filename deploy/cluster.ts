@@ -15,18 +15,21 @@ function postgresBin() {
   const base = '/usr/lib/postgresql';
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
   const bin = versions.map((v) => join(base, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
-  if (!bin) throw new Error("PostgreSQL is not installed: apt-get install postgresql (npm test installs it when missing)");
+  if (!bin)
+    throw new Error('PostgreSQL is not installed: apt-get install postgresql (npm test installs it when missing)');
   return bin;
 }
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${String(result.stderr || result.stdout)}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed: ${String(result.stderr || result.stdout)}`);
   return String(result.stdout);
 }
 
 /** Runs a PostgreSQL program as the postgres user when we are root (PostgreSQL refuses root). */
-const asPostgres = (command: string, args: string[]) => (isRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args));
+const asPostgres = (command: string, args: string[]) =>
+  isRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
 
 /** A PostgreSQL server of its own, in `dir`, on `port`; returns its URL and how to stop it. */
 export function startPostgres(where: string, port: number): { url: string; stop(): void } {
@@ -36,12 +39,30 @@ export function startPostgres(where: string, port: number): { url: string; stop(
   mkdirSync(dir, { recursive: true });
   if (isRoot) run('chown', ['postgres', dir]);
   const data = join(dir, 'data');
-  if (!existsSync(join(data, 'PG_VERSION'))) asPostgres(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'amora']);
-  asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
-  spawnSync(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'amora', 'amora'], { encoding: 'utf8' });
+  if (!existsSync(join(data, 'PG_VERSION')))
+    asPostgres(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'amora']);
+  asPostgres(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    'start',
+  ]);
+  spawnSync(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'amora', 'amora'], {
+    encoding: 'utf8',
+  });
   return {
     url: `postgres://amora@127.0.0.1:${port}/amora`,
-    stop: () => void spawnSync(isRoot ? 'runuser' : join(bin, 'pg_ctl'), isRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop'] : ['-D', data, '-m', 'fast', 'stop']),
+    stop: () =>
+      void spawnSync(
+        isRoot ? 'runuser' : join(bin, 'pg_ctl'),
+        isRoot
+          ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop']
+          : ['-D', data, '-m', 'fast', 'stop'],
+      ),
   };
 }
 
@@ -51,7 +72,23 @@ function selfSignedCertificate(dir: string) {
   const key = join(dir, 'key.pem');
   if (!existsSync(cert)) {
     mkdirSync(dir, { recursive: true });
-    run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '30', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert]);
+    run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]);
   }
   return { cert, key };
 }
@@ -150,7 +187,11 @@ export async function startCluster(options: ClusterOptions = {}) {
     postgres?.stop();
   };
   try {
-    await Promise.all(instances.map((instance) => waitFor(`${instance.origin}/api/ready`, `instance ${instance.index + 1}`, instance.child)));
+    await Promise.all(
+      instances.map((instance) =>
+        waitFor(`${instance.origin}/api/ready`, `instance ${instance.index + 1}`, instance.child),
+      ),
+    );
     log(`${count} instance(s) ready on ports ${instances.map((i) => i.port).join(', ')}`);
 
     const tls = selfSignedCertificate(join(dir, 'tls'));
@@ -178,7 +219,9 @@ export async function startCluster(options: ClusterOptions = {}) {
     const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
     if (!nginxBin) throw new Error('nginx is not installed: apt-get install nginx (npm test installs it when missing)');
     run(nginxBin, ['-t', '-p', prefix, '-c', configFile, '-e', join(prefix, 'error.log')]);
-    nginx = spawn(nginxBin, ['-p', prefix, '-c', configFile, '-e', join(prefix, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    nginx = spawn(nginxBin, ['-p', prefix, '-c', configFile, '-e', join(prefix, 'error.log'), '-g', 'daemon off;'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     // Its plain-http side answers every request with the redirect to https: up once that answers.
     for (let tries = 0; ; tries += 1) {
       if (nginx.exitCode !== null) throw new Error(`nginx exited: see ${join(prefix, 'error.log')}`);

@@ -25,7 +25,9 @@ test.describe('public content API (SPEC.md §7)', () => {
     const { data } = await (await request.get('/api/posts')).json();
     expect(data.length).toBeGreaterThanOrEqual(14);
     for (const post of data) {
-      expect(Object.keys(post)).toEqual(expect.arrayContaining(['id', 'title', 'content', 'category', 'media', 'updated_at']));
+      expect(Object.keys(post)).toEqual(
+        expect.arrayContaining(['id', 'title', 'content', 'category', 'media', 'updated_at']),
+      );
       expect(typeof post.category.name).toBe('string');
     }
     const one = await request.get(`/api/posts/${data[0].id}`);

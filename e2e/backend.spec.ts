@@ -13,8 +13,14 @@ test.describe('with a hostile content backend', () => {
     await page.goto('/terms');
     await expect(page.getByText('Benign terms paragraph.')).toBeVisible();
     await expect(page.locator('main')).not.toContainText('HEAD TITLE MUST NOT SHOW');
-    await page.getByText('click trap').click({ force: true }).catch(() => undefined);
-    await page.getByText('hostile link').click().catch(() => undefined);
+    await page
+      .getByText('click trap')
+      .click({ force: true })
+      .catch(() => undefined);
+    await page
+      .getByText('hostile link')
+      .click()
+      .catch(() => undefined);
     // Every image the content brought has loaded or failed, so an onerror or onload that got
     // through would have run by now (the clicks' handlers ran during the clicks).
     await imagesSettled(page.locator('main'));

@@ -12,7 +12,10 @@ test.describe('blog listing', () => {
     await expect(slides).toHaveCount(3);
     for (let i = 0; i < 3; i += 1) {
       await expect(slides.nth(i).getByRole('heading')).toHaveText(posts[i]!.title);
-      await expect(slides.nth(i).getByRole('link', { name: `Read full article: ${posts[i]!.title}` })).toHaveAttribute('href', `/blog/${posts[i]!.id}`);
+      await expect(slides.nth(i).getByRole('link', { name: `Read full article: ${posts[i]!.title}` })).toHaveAttribute(
+        'href',
+        `/blog/${posts[i]!.id}`,
+      );
       await expect(slides.nth(i).getByText('Read full article')).toBeAttached();
     }
     await expect(carousel.getByRole('button', { name: 'Previous article' })).toBeDisabled();
@@ -25,13 +28,20 @@ test.describe('blog listing', () => {
     await expect(carousel.getByRole('button', { name: 'Next article' })).toBeDisabled();
   });
 
-  test('filter offers All Categories then each category with hyphens as spaces; Clear resets', async ({ page, request }) => {
+  test('filter offers All Categories then each category with hyphens as spaces; Clear resets', async ({
+    page,
+    request,
+  }) => {
     const posts = ((await (await request.get('/api/posts')).json()) as { data: ApiPost[] }).data;
     const categories = [...new Set(posts.map((p) => p.category.name))];
     await page.goto('/blog');
     const select = page.getByRole('combobox', { name: 'Filter by Category' });
     await expect(select.locator('option').first()).toHaveText('Filter by Category');
-    expect(await select.locator('option').allTextContents()).toEqual(['Filter by Category', 'All Categories', ...categories.map((c) => c.replace(/-/g, ' '))]);
+    expect(await select.locator('option').allTextContents()).toEqual([
+      'Filter by Category',
+      'All Categories',
+      ...categories.map((c) => c.replace(/-/g, ' ')),
+    ]);
     expect(categories.some((c) => c.includes('-'))).toBe(true);
 
     await select.selectOption('dating-tips');
@@ -95,7 +105,9 @@ test.describe('blog listing', () => {
     await expect(page.getByRole('heading', { name: /^More in / })).toBeVisible();
   });
 
-  test('choosing a category changes content, not context (WCAG 3.2.2): same document, focus kept, count announced; Apply submits too', async ({ page }) => {
+  test('choosing a category changes content, not context (WCAG 3.2.2): same document, focus kept, count announced; Apply submits too', async ({
+    page,
+  }) => {
     await page.goto('/blog');
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     const select = page.getByRole('combobox', { name: 'Filter by Category' });
@@ -126,7 +138,10 @@ test.describe('blog listing', () => {
     await expect(page).toHaveTitle(/First-Date Conversations/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{60,}/);
     // The covers are SVG, which social networks do not render: the article's own card, built from it, stands in.
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og\/posts\/first-date-questions-that-matter\.png$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /\/og\/posts\/first-date-questions-that-matter\.png$/,
+    );
     const card = await page.request.get('/og/posts/first-date-questions-that-matter.png');
     expect(card.headers()['content-type']).toBe('image/png');
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
@@ -158,7 +173,9 @@ test.describe('blog with a hostile backend', () => {
     await imagesSettled(page.locator('main'));
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
-    await expect(page.locator('main').locator('script:not([type="application/ld+json"]), iframe, [onerror], [onclick], [onload]')).toHaveCount(0);
+    await expect(
+      page.locator('main').locator('script:not([type="application/ld+json"]), iframe, [onerror], [onclick], [onload]'),
+    ).toHaveCount(0);
     // The hostile title reaches the JSON-LD only as escaped data.
     for (const block of await page.locator('script[type="application/ld+json"]').allTextContents()) {
       expect(block).not.toContain('<');

@@ -13,7 +13,9 @@ async function expectSectionAtOffset(page: Page, id: string) {
   // sharing two busy cores can go over a second without painting a frame, so a 500 ms scroll can
   // still be on its way after 4 s (CI once read 177 px, four fifths of the way there).
   const offBy = async () => Math.abs((await sectionTop(page, id)) - 100);
-  await expect.poll(offBy, { message: `#${id} ends 100 px below the viewport's top (px off)`, timeout: 20_000 }).toBeLessThan(2);
+  await expect
+    .poll(offBy, { message: `#${id} ends 100 px below the viewport's top (px off)`, timeout: 20_000 })
+    .toBeLessThan(2);
 }
 
 test.describe('top navigation', () => {
@@ -134,7 +136,23 @@ test.describe('language dropdown', () => {
     const options = page.locator('header [hreflang]');
     await expect(options).toHaveCount(17);
     expect(await options.evaluateAll((links) => links.map((link) => link.getAttribute('hreflang')))).toEqual([
-      'en', 'fr', 'bn', 'de', 'es', 'ru', 'zh-CN', 'ja', 'th', 'pt', 'nl', 'pl', 'uk', 'ar', 'el', 'tl', 'ko',
+      'en',
+      'fr',
+      'bn',
+      'de',
+      'es',
+      'ru',
+      'zh-CN',
+      'ja',
+      'th',
+      'pt',
+      'nl',
+      'pl',
+      'uk',
+      'ar',
+      'el',
+      'tl',
+      'ko',
     ]);
     await expect(options.nth(1)).toHaveText('Français');
     await expect(options.nth(13)).toHaveText('العربية');
@@ -197,7 +215,14 @@ test.describe('footer', () => {
   });
 
   test('each footer link opens its page', async ({ page }) => {
-    for (const name of ['Terms and Conditions', 'Privacy Policy', 'Community Guidelines', 'Manage Cookies', 'Blog', 'Help Centre']) {
+    for (const name of [
+      'Terms and Conditions',
+      'Privacy Policy',
+      'Community Guidelines',
+      'Manage Cookies',
+      'Blog',
+      'Help Centre',
+    ]) {
       await page.goto('/modern-slavery-act');
       await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
       await expect(page.locator('h1')).toBeVisible();

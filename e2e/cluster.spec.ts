@@ -67,10 +67,17 @@ test.beforeAll(async () => {
     dir: '.data/e2e/cluster',
     databaseUrl: await freshDatabase(),
     // This relay offers no STARTTLS: in clear only because the URL says so (finding 10).
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`, ...Object.fromEntries(Object.entries(LIMITS).map(([k, v]) => [k, String(v)])) },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
+      ...Object.fromEntries(Object.entries(LIMITS).map(([k, v]) => [k, String(v)])),
+    },
     quiet: true,
   });
-  nginx = await playwrightRequest.newContext({ baseURL: cluster.siteUrl, ignoreHTTPSErrors: true, extraHTTPHeaders: { Origin: cluster.siteUrl } });
+  nginx = await playwrightRequest.newContext({
+    baseURL: cluster.siteUrl,
+    ignoreHTTPSErrors: true,
+    extraHTTPHeaders: { Origin: cluster.siteUrl },
+  });
 });
 
 test.afterAll(async () => {
@@ -80,14 +87,28 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 
-const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-const orderBody = (email: string) => ({ editionId: 'en', name: 'Cluster Buyer', email, paymentMethod: 'paypal', acceptDelivery: true });
+const unique = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+const orderBody = (email: string) => ({
+  editionId: 'en',
+  name: 'Cluster Buyer',
+  email,
+  paymentMethod: 'paypal',
+  acceptDelivery: true,
+});
 
 /** An order straight to one instance, as nginx would pass it on for `client`. */
 async function orderOn(index: number, body: object, headers: Record<string, string> = {}) {
   const { origin } = cluster.instances[index]!;
-  const response = await fetch(`${origin}/api/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, ...headers }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as { orderId: string; downloadUrl: string; libraryUrl: string; error?: string } };
+  const response = await fetch(`${origin}/api/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin, ...headers },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { orderId: string; downloadUrl: string; libraryUrl: string; error?: string },
+  };
 }
 
 test('nginx: http redirects to https, HTML is gzipped, Next’s static files are cached for a year', async () => {
@@ -145,13 +166,24 @@ test('2: exactly one email per order while both instances run their mail workers
   }
   // Until every message has reached the mail server and the queue marks each sent (the workers run every 15 s).
   await expect
-    .poll(async () => emails.every((email) => mail.some((m) => m.to === email)) && (await unsentMailTo(emails)) === 0, { timeout: 60_000, intervals: [500] })
+    .poll(async () => emails.every((email) => mail.some((m) => m.to === email)) && (await unsentMailTo(emails)) === 0, {
+      timeout: 60_000,
+      intervals: [500],
+    })
     .toBe(true);
-  for (const email of emails) expect(mail.filter((m) => m.to === email), email).toHaveLength(1);
+  for (const email of emails)
+    expect(
+      mail.filter((m) => m.to === email),
+      email,
+    ).toHaveLength(1);
   // And no second copy from either worker's next round (every 15 s). Only an absence is waited for
   // here: a slow machine can make this check miss a duplicate, never fail a correct shop.
   await new Promise((r) => setTimeout(r, 17_000));
-  for (const email of emails) expect(mail.filter((m) => m.to === email), email).toHaveLength(1);
+  for (const email of emails)
+    expect(
+      mail.filter((m) => m.to === email),
+      email,
+    ).toHaveLength(1);
 });
 
 test('3: the per-client and per-recipient limits hold across instances, and a spoofed X-Forwarded-For through nginx buys nothing', async () => {
@@ -166,7 +198,8 @@ test('3: the per-client and per-recipient limits hold across instances, and a sp
   // One recipient, from different clients, on both instances.
   const victim = unique('victim');
   const toVictim: number[] = [];
-  for (let i = 0; i < 3; i += 1) toVictim.push((await orderOn(i % 2, orderBody(victim), { 'X-Forwarded-For': `203.0.113.${i + 1}` })).status);
+  for (let i = 0; i < 3; i += 1)
+    toVictim.push((await orderOn(i % 2, orderBody(victim), { 'X-Forwarded-For': `203.0.113.${i + 1}` })).status);
   expect(toVictim).toEqual([201, 201, 429]);
 
   // Through nginx, whatever X-Forwarded-For the client writes, nginx appends the real address and
@@ -174,7 +207,10 @@ test('3: the per-client and per-recipient limits hold across instances, and a sp
   const token = signToken('no-such-order', cluster.appSecret).token;
   const resend: number[] = [];
   for (let i = 0; i < LIMITS.LINK_LIMIT_PER_MINUTE + 2; i += 1) {
-    const answer = await nginx.post('/api/links/resend', { data: { token }, headers: { 'X-Forwarded-For': `192.0.2.${i + 1}` } });
+    const answer = await nginx.post('/api/links/resend', {
+      data: { token },
+      headers: { 'X-Forwarded-For': `192.0.2.${i + 1}` },
+    });
     resend.push(answer.status());
   }
   expect(resend.filter((s) => s === 404)).toHaveLength(LIMITS.LINK_LIMIT_PER_MINUTE);
@@ -228,7 +264,11 @@ test('4: an instance killed mid-traffic: no order lost or doubled, every GET ngi
   const place = async (i: number) => {
     for (let attempt = 0; attempt < 30; attempt += 1) {
       try {
-        const answer = await nginx.post('/api/orders', { data: orderBody(emails[i]!), headers: { 'Idempotency-Key': keys[i]! }, timeout: 15_000 });
+        const answer = await nginx.post('/api/orders', {
+          data: orderBody(emails[i]!),
+          headers: { 'Idempotency-Key': keys[i]! },
+          timeout: 15_000,
+        });
         const status = answer.status();
         if (status === 200 || status === 201) return (await answer.json()) as { orderId: string };
         // 429: this client's retries reached the per-client order limit (every buyer here is 127.0.0.1
@@ -287,13 +327,19 @@ test('4: an instance killed mid-traffic: no order lost or doubled, every GET ngi
 
 /** How many queued messages to these addresses are not marked sent yet. */
 async function unsentMailTo(emails: string[]) {
-  const rows = await query<{ unsent: string }>('SELECT count(*) AS unsent FROM mail_queue q JOIN orders o ON o.id = q.order_id WHERE o.email = ANY($1) AND q.sent_at IS NULL', [emails]);
+  const rows = await query<{ unsent: string }>(
+    'SELECT count(*) AS unsent FROM mail_queue q JOIN orders o ON o.id = q.order_id WHERE o.email = ANY($1) AND q.sent_at IS NULL',
+    [emails],
+  );
   return Number(rows[0]!.unsent);
 }
 
 /** The orders made with these keys, read straight from the database. */
 async function ordersWithKeys(keys: string[]) {
-  return query<{ idempotency_key: string; id: string; status: string }>('SELECT idempotency_key, id, status FROM orders WHERE idempotency_key = ANY($1)', [keys]);
+  return query<{ idempotency_key: string; id: string; status: string }>(
+    'SELECT idempotency_key, id, status FROM orders WHERE idempotency_key = ANY($1)',
+    [keys],
+  );
 }
 
 /** One query on the cluster's database; a connection error fails the test with its cause instead of escaping. */

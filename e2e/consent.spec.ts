@@ -33,7 +33,9 @@ test.describe('cookie banner in the server HTML', () => {
   test('cannot be spoofed with the internal header', async ({ request }) => {
     const spoofedAway = await request.get('/', { headers: { [CONSENT_HEADER]: 'accepted' } });
     expect(await spoofedAway.text()).toContain('id="consent-banner"');
-    const spoofedBack = await request.get('/', { headers: { [CONSENT_HEADER]: 'unset', Cookie: 'CookieConsent=true' } });
+    const spoofedBack = await request.get('/', {
+      headers: { [CONSENT_HEADER]: 'unset', Cookie: 'CookieConsent=true' },
+    });
     expect(await spoofedBack.text()).not.toContain('id="consent-banner"');
   });
 });
@@ -50,7 +52,11 @@ test.describe('cookie banner', () => {
     expect(consent?.sameSite).toBe('Lax');
     expect(consent?.secure).toBe(false); // plain http here; Secure is added on https
     expectYearLong(consent?.expires);
-    expect(JSON.parse(decodeURIComponent(preferences!.value))).toEqual({ advertising: true, marketing: true, analytics: true });
+    expect(JSON.parse(decodeURIComponent(preferences!.value))).toEqual({
+      advertising: true,
+      marketing: true,
+      analytics: true,
+    });
     expect(preferences?.path).toBe('/');
     expectYearLong(preferences?.expires);
     await page.reload();
@@ -65,7 +71,11 @@ test.describe('cookie banner', () => {
     expect(consent?.value).toBe('false');
     expect(consent?.sameSite).toBe('Lax');
     expectYearLong(consent?.expires);
-    expect(JSON.parse(decodeURIComponent(preferences!.value))).toEqual({ advertising: false, marketing: false, analytics: false });
+    expect(JSON.parse(decodeURIComponent(preferences!.value))).toEqual({
+      advertising: false,
+      marketing: false,
+      analytics: false,
+    });
   });
 
   test('passes axe while it is showing', async ({ page }) => {
@@ -81,14 +91,25 @@ test.describe('cookie banner', () => {
       .evaluateAll((buttons) =>
         buttons.map((b) => {
           const s = getComputedStyle(b);
-          return [s.backgroundColor, s.color, s.fontSize, s.fontWeight, s.borderTopWidth, s.borderTopColor, Math.round(b.getBoundingClientRect().height)].join('|');
+          return [
+            s.backgroundColor,
+            s.color,
+            s.fontSize,
+            s.fontWeight,
+            s.borderTopWidth,
+            s.borderTopColor,
+            Math.round(b.getBoundingClientRect().height),
+          ].join('|');
         }),
       );
     expect(styles).toHaveLength(3);
     expect(new Set(styles).size).toBe(1);
   });
 
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
     test(`never covers the focused element (${viewport.width}px)`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('/');
@@ -142,13 +163,20 @@ test.describe('Privacy Preference Center', () => {
 
     await banner(page).getByRole('button', { name: 'Open Preferences' }).click();
     await dialog.getByRole('switch', { name: 'Analytics', exact: true }).press('Space');
-    await expect(dialog.getByRole('switch', { name: 'Analytics', exact: true })).toHaveAttribute('aria-checked', 'true');
+    await expect(dialog.getByRole('switch', { name: 'Analytics', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(banner(page)).toHaveCount(0);
     const { consent, preferences } = await consentCookies(context);
     expect(consent?.value).toBe('true');
-    expect(JSON.parse(decodeURIComponent(preferences!.value))).toEqual({ advertising: false, marketing: false, analytics: true });
+    expect(JSON.parse(decodeURIComponent(preferences!.value))).toEqual({
+      advertising: false,
+      marketing: false,
+      analytics: true,
+    });
   });
 
   test('I Accept All and Refuse All inside the centre', async ({ page, context }) => {
@@ -168,18 +196,32 @@ test.describe('Privacy Preference Center', () => {
   test('can be reopened from /manage-cookies and shows the saved choice', async ({ page, context, baseURL }) => {
     await context.addCookies([
       { name: 'CookieConsent', value: 'true', url: baseURL! },
-      { name: 'cookie_preferences', value: encodeURIComponent('{"advertising":false,"marketing":true,"analytics":false}'), url: baseURL! },
+      {
+        name: 'cookie_preferences',
+        value: encodeURIComponent('{"advertising":false,"marketing":true,"analytics":false}'),
+        url: baseURL!,
+      },
     ]);
     await page.goto('/manage-cookies');
     await expect(banner(page)).toHaveCount(0);
     await page.getByRole('main').getByRole('button', { name: 'Change cookie preferences' }).click();
     const dialog = page.getByRole('dialog', { name: 'Privacy Preference Center' });
-    await expect(dialog.getByRole('switch', { name: 'Marketing', exact: true })).toHaveAttribute('aria-checked', 'true');
-    await expect(dialog.getByRole('switch', { name: 'Advertising', exact: true })).toHaveAttribute('aria-checked', 'false');
+    await expect(dialog.getByRole('switch', { name: 'Marketing', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(dialog.getByRole('switch', { name: 'Advertising', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     await dialog.getByRole('switch', { name: 'Marketing', exact: true }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     const { consent, preferences } = await consentCookies(context);
     expect(consent?.value).toBe('false');
-    expect(JSON.parse(decodeURIComponent(preferences!.value))).toEqual({ advertising: false, marketing: false, analytics: false });
+    expect(JSON.parse(decodeURIComponent(preferences!.value))).toEqual({
+      advertising: false,
+      marketing: false,
+      analytics: false,
+    });
   });
 });

@@ -1,9 +1,21 @@
 import { test, expect } from './fixtures';
 
 const topics = [
-  'nudity-sexual-activity', 'bullying', 'child-exploitation-abuse', 'commercial-promotional', 'goods-substances',
-  'dangerous-organizations-individuals', 'identity-based-hate', 'inauthentic-profiles', 'misinformation',
-  'physical-sexual-violence', 'scams-theft', 'sexual-harassment', 'spam', 'suicide-self-injury', 'violent-graphic-content',
+  'nudity-sexual-activity',
+  'bullying',
+  'child-exploitation-abuse',
+  'commercial-promotional',
+  'goods-substances',
+  'dangerous-organizations-individuals',
+  'identity-based-hate',
+  'inauthentic-profiles',
+  'misinformation',
+  'physical-sexual-violence',
+  'scams-theft',
+  'sexual-harassment',
+  'spam',
+  'suicide-self-injury',
+  'violent-graphic-content',
 ];
 
 test.describe('legal pages', () => {
@@ -13,11 +25,31 @@ test.describe('legal pages', () => {
     await expect(page.getByText('Effective 15th July, 2025')).toBeVisible();
     await expect(page.getByText('Last updated 15th July, 2025')).toBeVisible();
     const headings = await page.locator('article h2').allTextContents();
-    for (const expected of [/introduction/i, /information we collect/i, /use/i, /legal bases/i, /shar/i, /international/i, /retention/i, /rights/i, /children/i, /security/i, /third-party/i, /changes/i, /contact/i]) {
-      expect(headings.some((h) => expected.test(h)), String(expected)).toBe(true);
+    for (const expected of [
+      /introduction/i,
+      /information we collect/i,
+      /use/i,
+      /legal bases/i,
+      /shar/i,
+      /international/i,
+      /retention/i,
+      /rights/i,
+      /children/i,
+      /security/i,
+      /third-party/i,
+      /changes/i,
+      /contact/i,
+    ]) {
+      expect(
+        headings.some((h) => expected.test(h)),
+        String(expected),
+      ).toBe(true);
     }
     await expect(page.locator('article')).toContainText('support@amora.example');
-    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: /retention/i }).click();
+    await page
+      .getByRole('navigation', { name: 'On this page' })
+      .getByRole('link', { name: /retention/i })
+      .click();
     await expect(page).toHaveURL(/#data-retention$/);
   });
 
@@ -57,7 +89,13 @@ test.describe('community guidelines', () => {
     await page.goto('/community-guidelines');
     await expect(page.locator('h1')).toHaveText('Amora Community Guidelines');
     const headings = await page.locator('article h2').allTextContents();
-    for (const name of ['Profile Guidelines', 'Content and Conduct Guidelines', 'Platform Manipulation', 'Safety Reporting', 'Enforcement Philosophy']) {
+    for (const name of [
+      'Profile Guidelines',
+      'Content and Conduct Guidelines',
+      'Platform Manipulation',
+      'Safety Reporting',
+      'Enforcement Philosophy',
+    ]) {
       expect(headings).toContain(name);
     }
     const article = page.locator('article');

@@ -18,7 +18,11 @@ async function setMode(request: APIRequestContext, what: 'content' | 'smtp' | 'd
 }
 
 async function mailTo(request: APIRequestContext, email: string): Promise<{ subject: string; raw: string }[]> {
-  const all = (await (await request.get(`${CONTROL}/__mail`)).json()) as { to: string[]; subject: string; raw: string }[];
+  const all = (await (await request.get(`${CONTROL}/__mail`)).json()) as {
+    to: string[];
+    subject: string;
+    raw: string;
+  }[];
   return all.filter((mail) => mail.to.includes(email));
 }
 
@@ -38,7 +42,9 @@ const isLookup = (mail: { subject: string }) => mail.subject.startsWith('Your pu
 async function sentSoFar(request: APIRequestContext, email: string) {
   const lookups = (await mailTo(request, email)).filter(isLookup).length;
   expect((await request.post('/api/library/lookup', { data: { email } })).status()).toBe(202);
-  await expect.poll(async () => (await mailTo(request, email)).filter(isLookup).length, { timeout: 15_000 }).toBe(lookups + 1);
+  await expect
+    .poll(async () => (await mailTo(request, email)).filter(isLookup).length, { timeout: 15_000 })
+    .toBe(lookups + 1);
   return (await mailTo(request, email)).filter((mail) => !isLookup(mail));
 }
 
@@ -60,7 +66,9 @@ test.describe('the content backend fails', () => {
   test.afterAll(async ({ request }) => setMode(request, 'content', 'ok'));
 
   for (const mode of ['slow', 'garbage', 'down'] as const) {
-    test(`${mode}: pages answer without waiting for the backend, with SPEC.md §8's messages, never a 5xx`, async ({ request }) => {
+    test(`${mode}: pages answer without waiting for the backend, with SPEC.md §8's messages, never a 5xx`, async ({
+      request,
+    }) => {
       test.setTimeout(60_000);
       await setMode(request, 'content', mode);
       await new Promise((r) => setTimeout(r, FAILURE_CACHE_MS));
@@ -92,7 +100,10 @@ test.describe('the content backend fails', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Discover Your True Match');
   });
 
-  test('slow: a document load waits for the FAQs, so their outcome is in place without JavaScript', async ({ browser, request }) => {
+  test('slow: a document load waits for the FAQs, so their outcome is in place without JavaScript', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(60_000);
     await setMode(request, 'content', 'slow');
     // Past the remembered failure and any stored document, so the FAQs are really fetched again.
@@ -118,7 +129,10 @@ test.describe('the content backend fails', () => {
 test.describe('SMTP is down when an order is placed', () => {
   test.afterAll(async ({ request }) => setMode(request, 'smtp', 'up'));
 
-  test('the order is stored, the buyer reaches /success, and the email arrives once SMTP is back', async ({ page, request }) => {
+  test('the order is stored, the buyer reaches /success, and the email arrives once SMTP is back', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const email = `smtp-down-${Date.now()}@example.com`;
     await setMode(request, 'smtp', 'down');
@@ -126,7 +140,10 @@ test.describe('SMTP is down when an order is placed', () => {
     await buy(page, email);
     await expect(page).toHaveURL(/\/success$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!) as { orderId: string; downloadUrl: string };
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!) as {
+      orderId: string;
+      downloadUrl: string;
+    };
     // The first delivery attempt has been made, and refused; nothing reached the relay.
     await expect.poll(() => refusedSmtp(request), { timeout: 15_000 }).toBeGreaterThan(refusedBefore);
     expect(await mailTo(request, email)).toHaveLength(0);
@@ -147,7 +164,10 @@ test.describe('the database is down when an order is placed', () => {
   test.skip(!process.env.TEST_DATABASE_URL, 'needs the test PostgreSQL (npm test starts one)');
   test.afterAll(async ({ request }) => setMode(request, 'db', 'up'));
 
-  test('the buyer lands on /error with everything kept, and the retry succeeds once, with one email', async ({ page, request }) => {
+  test('the buyer lands on /error with everything kept, and the retry succeeds once, with one email', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const email = `db-down-${Date.now()}@example.com`;
     const keys: string[] = [];
@@ -156,13 +176,20 @@ test.describe('the database is down when an order is placed', () => {
     });
     // A buyer with an earlier purchase: its purchase-data must survive the failure.
     await page.goto('/the-love-blueprint/en');
-    await page.evaluate(() => localStorage.setItem('purchase-data', JSON.stringify({ name: 'Earlier', email: 'earlier@example.com', paymentMethod: 'card', productId: 'fr' })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'purchase-data',
+        JSON.stringify({ name: 'Earlier', email: 'earlier@example.com', paymentMethod: 'card', productId: 'fr' }),
+      ),
+    );
 
     await setMode(request, 'db', 'down');
     await buy(page, email);
     await expect(page).toHaveURL(/\/error$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Book Purchase failed' })).toBeVisible();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!)).toMatchObject({ email: 'earlier@example.com' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!)).toMatchObject({
+      email: 'earlier@example.com',
+    });
 
     await setMode(request, 'db', 'up');
     await page.goto('/the-love-blueprint/en');
@@ -184,7 +211,9 @@ test.describe('the database is down when an order is placed', () => {
       data: { name: 'Fault Tester', email, paymentMethod: 'paypal', acceptDelivery: true, editionId: 'en' },
     });
     expect(replay.status()).toBe(200);
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!) as { orderId: string };
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!) as {
+      orderId: string;
+    };
     expect(((await replay.json()) as { orderId: string }).orderId).toBe(stored.orderId);
 
     await expect.poll(async () => (await mailTo(request, email)).length, { timeout: 30_000 }).toBe(1);

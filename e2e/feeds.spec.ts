@@ -11,9 +11,15 @@ test.describe('Atom feeds', () => {
     ['en', ''],
     ['fr', '/fr'],
   ] as const) {
-    test(`${prefix}/feed.xml is an Atom feed of the ${locale} blog, every link absolute and answering`, async ({ baseURL, request }) => {
+    test(`${prefix}/feed.xml is an Atom feed of the ${locale} blog, every link absolute and answering`, async ({
+      baseURL,
+      request,
+    }) => {
       const posts = ((await (await request.get('/api/posts')).json()) as { data: ApiPost[] }).data;
-      const response = await fetch(`${baseURL}${prefix}/feed.xml`, { headers: { 'Accept-Language': 'ja', Cookie: 'NEXT_LOCALE=de' }, redirect: 'manual' });
+      const response = await fetch(`${baseURL}${prefix}/feed.xml`, {
+        headers: { 'Accept-Language': 'ja', Cookie: 'NEXT_LOCALE=de' },
+        redirect: 'manual',
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -34,7 +40,12 @@ test.describe('Atom feeds', () => {
         expect(item.description).toBeTruthy();
       }
       // The blog page and two articles it links answer, as a reader following them would land.
-      for (const url of [feed.url!, feed.items[0]!.url!, feed.items.at(-1)!.url!, feed.image?.url ?? `${baseURL}/apple-icon.png`]) {
+      for (const url of [
+        feed.url!,
+        feed.items[0]!.url!,
+        feed.items.at(-1)!.url!,
+        feed.image?.url ?? `${baseURL}/apple-icon.png`,
+      ]) {
         expect((await fetch(url, { redirect: 'manual' })).status, url).toBe(200);
       }
       // Unchanged, it costs a poller a 304.

@@ -44,7 +44,8 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** Whether React has hydrated the document: it marks the root it hydrates with a `__reactContainer$…` property. */
-export const isHydrated = (page: Page) => page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')));
+export const isHydrated = (page: Page) =>
+  page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')));
 
 /**
  * Collects the page's Content Security Policy violations from here on, across navigations: the
@@ -61,7 +62,10 @@ export async function watchCspViolations(page: Page): Promise<() => Promise<stri
       (window as unknown as { __csp: string[] }).__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  return async () => [...reported, ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))];
+  return async () => [
+    ...reported,
+    ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
+  ];
 }
 
 /**

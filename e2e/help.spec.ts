@@ -25,7 +25,9 @@ test.describe('help centre', () => {
     await expect(page.getByRole('heading', { name: /Nothing matches/ })).toBeVisible();
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(search).toHaveValue('');
-    await expect(page.locator('main h2 button')).toHaveCount(Object.keys(await (await page.request.get('/help.json')).json()).length);
+    await expect(page.locator('main h2 button')).toHaveCount(
+      Object.keys(await (await page.request.get('/help.json')).json()).length,
+    );
   });
 
   test('accordion keeps one group open and can collapse it', async ({ page }) => {
@@ -35,15 +37,22 @@ test.describe('help centre', () => {
     await triggers.nth(1).click();
     await expect(triggers.nth(1)).toHaveAttribute('aria-expanded', 'true');
     await expect(triggers.nth(0)).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.locator('[aria-expanded="true"]').filter({ has: page.locator('xpath=self::button') })).toHaveCount(1);
+    await expect(
+      page.locator('[aria-expanded="true"]').filter({ has: page.locator('xpath=self::button') }),
+    ).toHaveCount(1);
     await triggers.nth(1).click();
     await expect(triggers.nth(1)).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('a question opens a bottom sheet at 70% height with the answer, closable by Esc and button', async ({ page }) => {
+  test('a question opens a bottom sheet at 70% height with the answer, closable by Esc and button', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/help-centre');
-    const help = (await (await page.request.get('/help.json')).json()) as Record<string, { question: string; answer: string }[]>;
+    const help = (await (await page.request.get('/help.json')).json()) as Record<
+      string,
+      { question: string; answer: string }[]
+    >;
     const [first] = Object.values(help)[0]!;
     const question = page.getByRole('button', { name: first!.question });
     await question.click();
@@ -51,10 +60,12 @@ test.describe('help centre', () => {
     await expect(sheet).toBeVisible();
     await expect(sheet).toHaveAccessibleDescription(first!.answer);
     // Measured once the slide-up animation has settled.
-    await expect.poll(async () => {
-      const box = (await sheet.boundingBox())!;
-      return Math.round(box.y + box.height);
-    }).toBe(844);
+    await expect
+      .poll(async () => {
+        const box = (await sheet.boundingBox())!;
+        return Math.round(box.y + box.height);
+      })
+      .toBe(844);
     const box = (await sheet.boundingBox())!;
     expect(Math.abs(box.height - 844 * 0.7)).toBeLessThan(2);
     await expectNoAxeViolations(page);

@@ -25,7 +25,8 @@ test.describe('home page', () => {
     await page.goto('/');
     await expect(page.locator('#hero h1')).toHaveText('Discover Your True Match, Where Chemistry Meets Connection.');
     await expect(page.locator('#hero [data-store]')).toHaveCount(2);
-    for (const badge of await page.locator('#hero [data-store]').all()) await expect(badge).toHaveAttribute('target', '_blank');
+    for (const badge of await page.locator('#hero [data-store]').all())
+      await expect(badge).toHaveAttribute('target', '_blank');
     await expect(page.locator('#features li')).toHaveCount(4);
     await expect(page.locator('#how-it-works h2')).toHaveText('Find Your Match in 4 Simple Steps');
     await expect(page.locator('#use-cases h2')).toHaveText('Find Love. Your Way.');
@@ -42,12 +43,24 @@ test.describe('home page', () => {
       'Find Real Love Today',
     ];
     expect(headings.filter((h) => order.includes(h))).toEqual(order);
-    await expect(page.getByRole('link', { name: 'Explore The Love Blueprint' })).toHaveAttribute('href', '/the-love-blueprint');
+    await expect(page.getByRole('link', { name: 'Explore The Love Blueprint' })).toHaveAttribute(
+      'href',
+      '/the-love-blueprint',
+    );
     await expect(page.locator('main figure blockquote')).toHaveCount(12);
-    for (const title of ['Verified users only', 'Commitment to privacy', 'Relationship-focused community', 'Friendly support team']) {
+    for (const title of [
+      'Verified users only',
+      'Commitment to privacy',
+      'Relationship-focused community',
+      'Friendly support team',
+    ]) {
       await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
     }
-    await expect(page.getByText("Join thousands who've found meaningful relationships. Serious, verified users. No distractions — just real connections.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Join thousands who've found meaningful relationships. Serious, verified users. No distractions — just real connections.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('img', { name: /five out of five stars/ })).toBeVisible();
   });
 
@@ -128,13 +141,24 @@ test.describe('home page', () => {
   });
 
   test('testimonials show 1/2/3/4 slides per view at 0/768/1024/1280 px', async ({ page }) => {
-    for (const [width, perView, gap] of [[390, 1, 16], [800, 2, 20], [1100, 3, 24], [1400, 4, 24]] as const) {
+    for (const [width, perView, gap] of [
+      [390, 1, 16],
+      [800, 2, 20],
+      [1100, 3, 24],
+      [1400, 4, 24],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       const region = page.getByRole('region', { name: 'Couple testimonials' });
       const viewport = await region.locator('[aria-live]').evaluate((el) => el.parentElement!.clientWidth);
-      const slide = await region.getByRole('group').first().evaluate((el) => el.getBoundingClientRect().width);
-      const padding = await region.getByRole('group').first().evaluate((el) => parseFloat(getComputedStyle(el).paddingInlineStart));
+      const slide = await region
+        .getByRole('group')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width);
+      const padding = await region
+        .getByRole('group')
+        .first()
+        .evaluate((el) => parseFloat(getComputedStyle(el).paddingInlineStart));
       expect(padding).toBe(gap);
       expect(Math.round((viewport + gap - 6) / slide)).toBe(perView);
     }
@@ -142,7 +166,11 @@ test.describe('home page', () => {
 
   test('FAQ tabs filter by category, with answers always visible', async ({ page }) => {
     await page.goto('/');
-    const faqs = (await (await page.request.get('/api/faqs')).json()).data as { question: string; answer: string; category: string }[];
+    const faqs = (await (await page.request.get('/api/faqs')).json()).data as {
+      question: string;
+      answer: string;
+      category: string;
+    }[];
     const tablist = page.getByRole('tablist', { name: 'Question categories' });
     const tabs = tablist.getByRole('tab');
     const categories = [...new Set(faqs.map((f) => f.category))];
@@ -178,14 +206,18 @@ test.describe('home page', () => {
       const element = page.getByText(text, { exact: true }).first();
       await element.scrollIntoViewIfNeeded();
       await expect(element).toBeVisible();
-      expect(await element.evaluate((el) => Number(getComputedStyle(el.closest('[data-reveal]') ?? el).opacity))).toBe(1);
+      expect(await element.evaluate((el) => Number(getComputedStyle(el.closest('[data-reveal]') ?? el).opacity))).toBe(
+        1,
+      );
     }
     // The FAQs are written in place, between the testimonials and the advantages, not streamed
     // behind a script that would move them there.
     const faq = page.locator('#faq');
     await faq.scrollIntoViewIfNeeded();
     await expect(faq.getByRole('heading', { level: 3 }).first()).toBeVisible();
-    const order = await page.evaluate(() => [...document.querySelectorAll('main section[aria-labelledby]')].map((s) => s.getAttribute('aria-labelledby')));
+    const order = await page.evaluate(() =>
+      [...document.querySelectorAll('main section[aria-labelledby]')].map((s) => s.getAttribute('aria-labelledby')),
+    );
     expect(order.indexOf('faq-title')).toBe(order.indexOf('advantages-title') - 1);
     await context.close();
   });
@@ -220,7 +252,9 @@ test.describe('home page', () => {
           observer.observe(document.body);
         }),
     );
-    const hidden = await page.locator('[data-reveal]').evaluateAll((els) => els.filter((el) => getComputedStyle(el).opacity !== '1').length);
+    const hidden = await page
+      .locator('[data-reveal]')
+      .evaluateAll((els) => els.filter((el) => getComputedStyle(el).opacity !== '1').length);
     expect(hidden).toBe(0);
     await context.close();
   });

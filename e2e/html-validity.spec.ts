@@ -18,16 +18,52 @@ const VNU = join(process.cwd(), 'node_modules', 'vnu-jar', 'build', 'dist', 'vnu
  * compiler's frames are larger: vnu's schema recursion overflows the default 1 MB thread stack.
  */
 const vnu = (args: string[], files: string[], maxBuffer: number) =>
-  spawnSync('java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss16m', '-jar', VNU, ...args, '--format', 'json', ...files], { encoding: 'utf8', maxBuffer });
-const ROUTES = ['/', '/privacy', '/terms', '/blog', '/blog?page=2', '/blog/first-date-questions-that-matter', '/safety-centre', '/help-centre', '/the-love-blueprint', '/the-love-blueprint/fr', '/success', '/error', '/broken-link', '/dating-confidence-report', '/cities', '/chat', '/notice-at-collection', '/community-guidelines', '/guidelines/bullying', '/cookie-policy', '/manage-cookies', '/modern-slavery-act', '/library', '/nope', '/blog/no-such-post'];
+  spawnSync(
+    'java',
+    ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss16m', '-jar', VNU, ...args, '--format', 'json', ...files],
+    { encoding: 'utf8', maxBuffer },
+  );
+const ROUTES = [
+  '/',
+  '/privacy',
+  '/terms',
+  '/blog',
+  '/blog?page=2',
+  '/blog/first-date-questions-that-matter',
+  '/safety-centre',
+  '/help-centre',
+  '/the-love-blueprint',
+  '/the-love-blueprint/fr',
+  '/success',
+  '/error',
+  '/broken-link',
+  '/dating-confidence-report',
+  '/cities',
+  '/chat',
+  '/notice-at-collection',
+  '/community-guidelines',
+  '/guidelines/bullying',
+  '/cookie-policy',
+  '/manage-cookies',
+  '/modern-slavery-act',
+  '/library',
+  '/nope',
+  '/blog/no-such-post',
+];
 
-test('Nu HTML Checker: no errors on every route in en, fr and ar, with and without the consent banner', async ({ playwright, baseURL }) => {
+test('Nu HTML Checker: no errors on every route in en, fr and ar, with and without the consent banner', async ({
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const dir = mkdtempSync(join(tmpdir(), 'amora-vnu-'));
   try {
     const files: string[] = [];
     for (const banner of [true, false]) {
-      const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: banner ? {} : { Cookie: 'CookieConsent=true' } });
+      const request = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: banner ? {} : { Cookie: 'CookieConsent=true' },
+      });
       for (const prefix of ['', '/fr', '/ar']) {
         for (const route of ROUTES) {
           const path = prefix + (route === '/' && prefix ? '' : route);
@@ -42,9 +78,17 @@ test('Nu HTML Checker: no errors on every route in en, fr and ar, with and witho
     }
     const run = vnu(['--errors-only'], files, 64 * 1024 * 1024);
     expect(run.error, 'java and vnu.jar run').toBeUndefined();
-    const messages = (JSON.parse(run.stderr || '{"messages":[]}') as { messages: { url: string; lastLine?: number; message: string; type: string }[] }).messages;
+    const messages = (
+      JSON.parse(run.stderr || '{"messages":[]}') as {
+        messages: { url: string; lastLine?: number; message: string; type: string }[];
+      }
+    ).messages;
     expect(files.length).toBe(2 * 3 * ROUTES.length);
-    expect(messages.filter((m) => m.type === 'error').map((m) => `${m.url.split('/').pop()}:${m.lastLine ?? '?'}: ${m.message}`)).toEqual([]);
+    expect(
+      messages
+        .filter((m) => m.type === 'error')
+        .map((m) => `${m.url.split('/').pop()}:${m.lastLine ?? '?'}: ${m.message}`),
+    ).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -65,10 +109,18 @@ test('Nu HTML Checker: the Atom feeds are well-formed XML, in en, fr, ar and zh-
     // checker has no Atom schema, so its "not allowed" messages about <feed> say nothing here.
     const run = vnu(['--xml'], files, 16 * 1024 * 1024);
     expect(run.error, 'java and vnu.jar run').toBeUndefined();
-    const messages = (JSON.parse(run.stderr || '{"messages":[]}') as { messages: { url: string; subType?: string; type: string; message: string }[] }).messages;
+    const messages = (
+      JSON.parse(run.stderr || '{"messages":[]}') as {
+        messages: { url: string; subType?: string; type: string; message: string }[];
+      }
+    ).messages;
     const checked = new Set(messages.map((m) => m.url.split('/').pop()));
     expect(checked.size, 'the checker read every feed').toBe(files.length);
-    expect(messages.filter((m) => m.subType === 'fatal' || m.type === 'non-document-error').map((m) => `${m.url.split('/').pop()}: ${m.message}`)).toEqual([]);
+    expect(
+      messages
+        .filter((m) => m.subType === 'fatal' || m.type === 'non-document-error')
+        .map((m) => `${m.url.split('/').pop()}: ${m.message}`),
+    ).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

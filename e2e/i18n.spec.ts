@@ -8,7 +8,9 @@ const AXE_LOCALES = new Set(['ar', 'bn', 'ja', 'th']);
 
 test.describe('seventeen languages', () => {
   for (const locale of locales) {
-    test(`${locale}: the home page is in its language, with the right lang and dir, and no missing messages`, async ({ page }) => {
+    test(`${locale}: the home page is in its language, with the right lang and dir, and no missing messages`, async ({
+      page,
+    }) => {
       const response = await page.goto(locale === 'en' ? '/' : `/${locale}`);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -64,7 +66,9 @@ test.describe('seventeen languages', () => {
     await expect(page.locator('link[href="/fonts/jp.css"]')).toHaveCount(1);
   });
 
-  test('long-form documents: French has its own, other languages show English with lang="en" and a note', async ({ page }) => {
+  test('long-form documents: French has its own, other languages show English with lang="en" and a note', async ({
+    page,
+  }) => {
     await page.goto('/fr/blog/intentional-dating');
     await expect(page.locator('article h1')).not.toHaveAttribute('lang', 'en');
     await expect(page.getByRole('note')).toHaveCount(0);
@@ -76,8 +80,14 @@ test.describe('seventeen languages', () => {
     await expect(page.getByRole('note')).toBeVisible();
   });
 
-  test('the first visit to / follows Accept-Language; a chosen language wins; crawlers get English', async ({ browser, baseURL }) => {
-    const french = await browser.newContext({ locale: 'fr-FR', extraHTTPHeaders: { 'Accept-Language': 'fr-FR,fr;q=0.9' } });
+  test('the first visit to / follows Accept-Language; a chosen language wins; crawlers get English', async ({
+    browser,
+    baseURL,
+  }) => {
+    const french = await browser.newContext({
+      locale: 'fr-FR',
+      extraHTTPHeaders: { 'Accept-Language': 'fr-FR,fr;q=0.9' },
+    });
     const page = await french.newPage();
     await page.goto('/');
     await expect(page).toHaveURL(`${baseURL}/fr`);

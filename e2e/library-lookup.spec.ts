@@ -11,14 +11,20 @@ import { startServer } from './support/server';
 const OUTBOX = outboxOf(join('.data', 'e2e', String(PORTS.main)));
 
 async function placeOrder(request: import('@playwright/test').APIRequestContext, email: string, editionId: string) {
-  const response = await request.post('/api/orders', { data: { editionId, name: 'Lina Lookup', email, paymentMethod: 'paypal', acceptDelivery: true } });
+  const response = await request.post('/api/orders', {
+    data: { editionId, name: 'Lina Lookup', email, paymentMethod: 'paypal', acceptDelivery: true },
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { orderId: string }).orderId;
 }
 
-const lookupMessages = (email: string) => messagesTo(OUTBOX, email).filter((m) => m.raw.includes('Subject: Your purchases at Amora'));
+const lookupMessages = (email: string) =>
+  messagesTo(OUTBOX, email).filter((m) => m.raw.includes('Subject: Your purchases at Amora'));
 
-test('two orders by one address: the form (without JavaScript) sends one email with two working links', async ({ browser, request }) => {
+test('two orders by one address: the form (without JavaScript) sends one email with two working links', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(60_000);
   const email = `lookup-${Date.now()}@example.com`;
   const orders = [await placeOrder(request, email, 'en'), await placeOrder(request, email, 'fr')];
@@ -29,7 +35,11 @@ test('two orders by one address: the form (without JavaScript) sends one email w
   await page.getByLabel('Email').fill(email.toUpperCase());
   await page.getByRole('button', { name: 'Email me my links' }).click();
   await expect(page).toHaveURL(/\/library\?sent=1$/);
-  await expect(page.getByRole('status').filter({ hasText: 'If this address has purchases, an email with your links is on its way.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'If this address has purchases, an email with your links is on its way.' }),
+  ).toBeVisible();
 
   await expect.poll(() => lookupMessages(email).length, { timeout: 15_000 }).toBe(1);
   const text = lookupMessages(email)[0]!.text;
@@ -43,7 +53,9 @@ test('two orders by one address: the form (without JavaScript) sends one email w
   await context.close();
 });
 
-test('an unknown address gets the same 202 and no email; the answer does not wait for the lookup', async ({ request }) => {
+test('an unknown address gets the same 202 and no email; the answer does not wait for the lookup', async ({
+  request,
+}) => {
   test.setTimeout(60_000);
   const known = `lookup-known-${Date.now()}@example.com`;
   const unknown = `lookup-unknown-${Date.now()}@example.com`;
@@ -83,10 +95,19 @@ test('a malformed address gets a clear message, by API and on the page', async (
 
 test('the footer, /broken-link and /success lead to Find my purchases', async ({ page }) => {
   await page.goto('/broken-link');
-  await expect(page.getByRole('link', { name: 'Lost your link? Find my purchases' })).toHaveAttribute('href', '/library');
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Find my purchases' })).toHaveAttribute('href', '/library');
+  await expect(page.getByRole('link', { name: 'Lost your link? Find my purchases' })).toHaveAttribute(
+    'href',
+    '/library',
+  );
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Find my purchases' })).toHaveAttribute(
+    'href',
+    '/library',
+  );
   await page.goto('/fr/success');
-  await expect(page.getByRole('link', { name: 'Lien perdu ? Retrouver mes achats' })).toHaveAttribute('href', '/fr/library');
+  await expect(page.getByRole('link', { name: 'Lien perdu ? Retrouver mes achats' })).toHaveAttribute(
+    'href',
+    '/fr/library',
+  );
 });
 
 test('the limits: one lookup email per address an hour (the rest silently), and 429 past the per-client limit', async () => {
@@ -98,13 +119,29 @@ test('the limits: one lookup email per address an hour (the rest silently), and 
     const order = await fetch(`${server.origin}/api/orders`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ editionId: 'en', name: 'Lina Lookup', email, paymentMethod: 'paypal', acceptDelivery: true }),
+      body: JSON.stringify({
+        editionId: 'en',
+        name: 'Lina Lookup',
+        email,
+        paymentMethod: 'paypal',
+        acceptDelivery: true,
+      }),
     });
     expect(order.status).toBe(201);
     const ask = async () =>
-      (await fetch(`${server.origin}/api/library/lookup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).status;
+      (
+        await fetch(`${server.origin}/api/library/lookup`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email }),
+        })
+      ).status;
     expect([await ask(), await ask(), await ask(), await ask()]).toEqual([202, 202, 202, 429]);
-    await expect.poll(() => messagesTo(outbox, email).filter((m) => m.raw.includes('Subject: Your purchases at Amora')).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => messagesTo(outbox, email).filter((m) => m.raw.includes('Subject: Your purchases at Amora')).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(messagesTo(outbox, email).filter((m) => m.raw.includes('Subject: Your purchases at Amora'))).toHaveLength(1);
   } finally {

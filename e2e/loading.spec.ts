@@ -7,11 +7,17 @@ import { test, expect, isHydrated } from './fixtures';
  * the page hydrating. Scripts loaded later on purpose (the carousels when idle) are not counted.
  */
 for (const path of ['/', '/blog', '/the-love-blueprint/en']) {
-  test(`${path}: every script the document names has loaded by the load event, rendered or stored`, async ({ page }) => {
+  test(`${path}: every script the document names has loaded by the load event, rendered or stored`, async ({
+    page,
+  }) => {
     for (let visit = 0; visit < 2; visit += 1) {
       // The scripts the served document names (not the ones the page adds later on purpose).
       const html = await (await page.request.get(path)).text();
-      const named = [...html.matchAll(/<script\b(?![^>]*\bnomodule)[^>]*\bsrc="([^"]+)"/gi)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), page.url() === 'about:blank' ? 'http://localhost' : page.url()).pathname);
+      const named = [...html.matchAll(/<script\b(?![^>]*\bnomodule)[^>]*\bsrc="([^"]+)"/gi)].map(
+        (m) =>
+          new URL(m[1]!.replace(/&amp;/g, '&'), page.url() === 'about:blank' ? 'http://localhost' : page.url())
+            .pathname,
+      );
       expect(named.length).toBeGreaterThan(3);
       await page.goto(path);
       const timing = await page.evaluate((paths) => {
@@ -38,9 +44,20 @@ test('right after page.goto, an island answers the first interaction', async ({ 
  * a lazy image after layout, so a lazy LCP image starts late (Lighthouse's `lcp-lazy-loaded`).
  * Checked on the key pages that have a picture on the first screen (the help centre has none).
  */
-for (const path of ['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en']) {
-  test(`${path}: the largest picture on the first screen is not lazy-loaded, on a phone and a desktop`, async ({ page }) => {
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+for (const path of [
+  '/',
+  '/blog',
+  '/blog/first-date-questions-that-matter',
+  '/the-love-blueprint',
+  '/the-love-blueprint/en',
+]) {
+  test(`${path}: the largest picture on the first screen is not lazy-loaded, on a phone and a desktop`, async ({
+    page,
+  }) => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.goto(path);
       const largest = await page.evaluate(() => {

@@ -23,7 +23,9 @@ test('a server started on a port already in use exits at once, saying so', async
   });
   if (code === null) child.kill('SIGKILL');
   expect(code).toBe(1);
-  expect(child.stderrText()).toMatch(new RegExp(`The server cannot listen: port ${PORTS.main} on \\S+ is already in use`));
+  expect(child.stderrText()).toMatch(
+    new RegExp(`The server cannot listen: port ${PORTS.main} on \\S+ is already in use`),
+  );
 });
 
 /**
@@ -34,7 +36,9 @@ test('a server started on a port already in use exits at once, saying so', async
  * Next logged to the same pipe, which failed again: the process spun a core for ever and stopped
  * answering (two such servers once held both cores of the test machine).
  */
-test('a server whose log reader has gone away keeps serving, without spinning on its failing log writes', async ({ request }) => {
+test('a server whose log reader has gone away keeps serving, without spinning on its failing log writes', async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const server = await startServer(PORTS.logPipe, { DATABASE_URL: 'postgres://amora@127.0.0.1:1/amora' });
   try {

@@ -38,22 +38,41 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('the build’s book step succeeds with no browser, and the shop then delivers every edition’s 43-page book', async ({ request }) => {
+test('the build’s book step succeeds with no browser, and the shop then delivers every edition’s 43-page book', async ({
+  request,
+}) => {
   test.setTimeout(300_000);
   // The build's last step (scripts/build-server.mjs), bundling into a folder of its own.
-  const [program, ...args] = withoutChromium([process.execPath, 'scripts/build-server.mjs', '--outdir', join(DIR, 'dist')]);
-  const step = spawnSync(program!, args, { env: { ...process.env, ...NO_BROWSER }, encoding: 'utf8', timeout: 120_000 });
+  const [program, ...args] = withoutChromium([
+    process.execPath,
+    'scripts/build-server.mjs',
+    '--outdir',
+    join(DIR, 'dist'),
+  ]);
+  const step = spawnSync(program!, args, {
+    env: { ...process.env, ...NO_BROWSER },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(step.stderr).not.toMatch(/needs Chromium|cannot be sold/);
   expect(step.status, step.stderr).toBe(0);
   expect(step.stdout).toContain(`all ${editions.length} editions are typeset`);
 
   server = await startServer(PORTS.noChromium, NO_BROWSER);
   // Ready once its database is open and every book is loaded; what is still pending shows if it never is.
-  await expect.poll(async () => (await request.get(`${server!.origin}/api/ready`)).json(), { timeout: 120_000 }).toMatchObject({ ready: true });
+  await expect
+    .poll(async () => (await request.get(`${server!.origin}/api/ready`)).json(), { timeout: 120_000 })
+    .toMatchObject({ ready: true });
   for (const edition of editions) {
     const placed = await request.post(`${server.origin}/api/orders`, {
       headers: { Origin: server.origin },
-      data: { editionId: edition.id, name: 'Nomvula Dlamini', email: `no-chromium-${edition.id}@example.com`, paymentMethod: 'paypal', acceptDelivery: true },
+      data: {
+        editionId: edition.id,
+        name: 'Nomvula Dlamini',
+        email: `no-chromium-${edition.id}@example.com`,
+        paymentMethod: 'paypal',
+        acceptDelivery: true,
+      },
     });
     expect(placed.status(), edition.id).toBe(201);
     const { downloadUrl } = (await placed.json()) as { downloadUrl: string };

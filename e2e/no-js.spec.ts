@@ -15,7 +15,12 @@ const read = (file: string) => JSON.parse(readFileSync(join(process.cwd(), 'cont
 const post = read('posts/first-date-questions-that-matter.json') as { title: string; content: string };
 const help = read('help/en.json') as Record<string, { question: string; answer: string }[]>;
 const firstHelp = Object.values(help)[0]![0]!;
-const words = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/g, ' ').split(/\s+/).filter((w) => /^[A-Za-z]{5,}$/.test(w));
+const words = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z#0-9]+;/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]{5,}$/.test(w));
 
 test('an article: its title, date, cover and body in place, and no loading spinner', async ({ page }) => {
   await page.goto('/blog/first-date-questions-that-matter');
@@ -52,7 +57,9 @@ test('the shop: the landing page with its editions, and a purchase page with its
   await expect(page.getByRole('button', { name: 'Purchase' })).toBeVisible();
 });
 
-test('the purchase form sent before its script runs: a POST (nothing typed lands in an address), no order, a clear answer', async ({ page }) => {
+test('the purchase form sent before its script runs: a POST (nothing typed lands in an address), no order, a clear answer', async ({
+  page,
+}) => {
   await page.goto('/the-love-blueprint/en');
   await page.getByLabel('Name').fill('Nora Noscript');
   await page.getByLabel('Email').fill('nora-noscript@example.com');
@@ -69,11 +76,43 @@ test('the purchase form sent before its script runs: a POST (nothing typed lands
 
 // Every route of SPEC.md's table, in a left-to-right, a second and a right-to-left language: the
 // page's heading and real text in <main>, visible, with no loading state standing in for it.
-const ROUTES = ['/', '/privacy', '/terms', '/blog', '/blog/first-date-questions-that-matter', '/safety-centre', '/help-centre', '/the-love-blueprint', '/the-love-blueprint/fr', '/success', '/error', '/broken-link', '/dating-confidence-report', '/cities', '/chat', '/notice-at-collection', '/community-guidelines', '/guidelines/bullying', '/cookie-policy', '/manage-cookies', '/modern-slavery-act', '/library'];
+const ROUTES = [
+  '/',
+  '/privacy',
+  '/terms',
+  '/blog',
+  '/blog/first-date-questions-that-matter',
+  '/safety-centre',
+  '/help-centre',
+  '/the-love-blueprint',
+  '/the-love-blueprint/fr',
+  '/success',
+  '/error',
+  '/broken-link',
+  '/dating-confidence-report',
+  '/cities',
+  '/chat',
+  '/notice-at-collection',
+  '/community-guidelines',
+  '/guidelines/bullying',
+  '/cookie-policy',
+  '/manage-cookies',
+  '/modern-slavery-act',
+  '/library',
+];
 // SPEC.md's placeholders are a title only.
-const PLACEHOLDERS = new Set(['/safety-centre', '/dating-confidence-report', '/cities', '/chat', '/notice-at-collection', '/modern-slavery-act']);
+const PLACEHOLDERS = new Set([
+  '/safety-centre',
+  '/dating-confidence-report',
+  '/cities',
+  '/chat',
+  '/notice-at-collection',
+  '/modern-slavery-act',
+]);
 for (const prefix of ['', '/fr', '/ar']) {
-  test(`every route${prefix ? ` in ${prefix.slice(1)}` : ''}: heading and content visible, no spinner`, async ({ page }) => {
+  test(`every route${prefix ? ` in ${prefix.slice(1)}` : ''}: heading and content visible, no spinner`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     for (const route of ROUTES) {
       const path = prefix + (route === '/' && prefix ? '' : route);

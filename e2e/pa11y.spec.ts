@@ -8,8 +8,18 @@ import { test, expect } from './fixtures';
  */
 const CONSENTED = { Cookie: 'CookieConsent=true' };
 const AUDITS: { path: string; headers?: Record<string, string>; actions?: string[]; name?: string }[] = [
-  ...['/', '/blog', '/blog/first-date-questions-that-matter', '/the-love-blueprint', '/the-love-blueprint/en', '/help-centre'].map((path) => ({ path, headers: CONSENTED })),
-  ...['/fr', '/fr/the-love-blueprint/fr', '/ar', '/ar/the-love-blueprint/ar'].map((path) => ({ path, headers: CONSENTED })),
+  ...[
+    '/',
+    '/blog',
+    '/blog/first-date-questions-that-matter',
+    '/the-love-blueprint',
+    '/the-love-blueprint/en',
+    '/help-centre',
+  ].map((path) => ({ path, headers: CONSENTED })),
+  ...['/fr', '/fr/the-love-blueprint/fr', '/ar', '/ar/the-love-blueprint/ar'].map((path) => ({
+    path,
+    headers: CONSENTED,
+  })),
   { path: '/', name: '/ with the consent banner' },
   {
     path: '/the-love-blueprint/en',
@@ -20,7 +30,10 @@ const AUDITS: { path: string; headers?: Record<string, string>; actions?: string
 ];
 
 for (const audit of AUDITS) {
-  test(`pa11y (HTML_CodeSniffer, WCAG2AA): no errors on ${audit.name ?? audit.path}`, async ({ baseURL, launchOptions }) => {
+  test(`pa11y (HTML_CodeSniffer, WCAG2AA): no errors on ${audit.name ?? audit.path}`, async ({
+    baseURL,
+    launchOptions,
+  }) => {
     test.setTimeout(60_000);
     const result = await pa11y(`${baseURL}${audit.path}`, {
       runners: ['htmlcs'],
@@ -32,6 +45,10 @@ for (const audit of AUDITS) {
       chromeLaunchConfig: { executablePath: launchOptions.executablePath, args: launchOptions.args },
     });
     expect(result.documentTitle).not.toBe('');
-    expect(result.issues.filter((issue) => issue.type === 'error').map((issue) => `${issue.code} at ${issue.selector}: ${issue.message} ${issue.context}`)).toEqual([]);
+    expect(
+      result.issues
+        .filter((issue) => issue.type === 'error')
+        .map((issue) => `${issue.code} at ${issue.selector}: ${issue.message} ${issue.context}`),
+    ).toEqual([]);
   });
 }

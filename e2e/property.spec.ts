@@ -20,11 +20,29 @@ const segment = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }).map(encodeURIComponent),
   fc.constantFrom('..', '%2e%2e', '%00', '%', '%zz', 'en', 'fr', 'index.json', '~', '%E2%80%AE', 'a'.repeat(300)),
 );
-const prefix = fc.oneof(fc.constant(''), fc.constantFrom(...locales.map((l) => `/${l}`)), segment.map((s) => `/${s}`));
-const route = fc.constantFrom('/blog/', '/guidelines/', '/the-love-blueprint/', '/library/', '/', '/help-centre/', '/api/posts/');
+const prefix = fc.oneof(
+  fc.constant(''),
+  fc.constantFrom(...locales.map((l) => `/${l}`)),
+  segment.map((s) => `/${s}`),
+);
+const route = fc.constantFrom(
+  '/blog/',
+  '/guidelines/',
+  '/the-love-blueprint/',
+  '/library/',
+  '/',
+  '/help-centre/',
+  '/api/posts/',
+);
 const query = fc.oneof(
   fc.webQueryParameters(),
-  fc.dictionary(fc.constantFrom('page', 'category', 'q', 'section', 'id'), fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String)), { maxKeys: 3 }).map((d) => new URLSearchParams(d).toString()),
+  fc
+    .dictionary(
+      fc.constantFrom('page', 'category', 'q', 'section', 'id'),
+      fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String)),
+      { maxKeys: 3 },
+    )
+    .map((d) => new URLSearchParams(d).toString()),
 );
 
 test('arbitrary paths, locale prefixes and query strings never get a 5xx', async () => {

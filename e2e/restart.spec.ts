@@ -36,7 +36,13 @@ async function orderOnce(key: string, n: number): Promise<{ status: number; body
     const response = await fetch(`${ORIGIN}/api/orders`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'Idempotency-Key': key },
-      body: JSON.stringify({ name: `Restart ${'abcdefghijklmnopqrstuvwxyz'[n % 26]}`, email: `restart-${n}@example.com`, paymentMethod: 'paypal', acceptDelivery: true, editionId: 'en' }),
+      body: JSON.stringify({
+        name: `Restart ${'abcdefghijklmnopqrstuvwxyz'[n % 26]}`,
+        email: `restart-${n}@example.com`,
+        paymentMethod: 'paypal',
+        acceptDelivery: true,
+        editionId: 'en',
+      }),
     });
     return { status: response.status, body: response.ok ? ((await response.json()) as Order) : undefined };
   } catch {
@@ -105,7 +111,10 @@ test('pages and the API open one database between them, which a restart reopens 
 
     await stop(server, 'SIGTERM');
     server = await start();
-    for (const [n, placed] of [[1, first], [2, second]] as const) {
+    for (const [n, placed] of [
+      [1, first],
+      [2, second],
+    ] as const) {
       const retry = await order(`shared-${run}-${n}`, n);
       expect(retry.status, `order ${n}`).toBe(200);
       expect(retry.body!.orderId).toBe(placed.body!.orderId);

@@ -29,13 +29,19 @@ test.describe('every route', () => {
   test('/error and /broken-link show SPEC.md texts and go home', async ({ page }) => {
     await page.goto('/error');
     await expect(page.locator('h1')).toHaveText('Book Purchase failed');
-    await expect(page.getByText('Something went wrong with your purchase. Please try again or contact support if the issue persists.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Something went wrong with your purchase. Please try again or contact support if the issue persists.',
+      ),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Go Home' }).click();
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/broken-link');
     await expect(page.locator('h1')).toHaveText('Broken Link');
-    await expect(page.getByText('Sorry, the document you are looking for does not exist or is unavailable.')).toBeVisible();
+    await expect(
+      page.getByText('Sorry, the document you are looking for does not exist or is unavailable.'),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Go Home' }).click();
     await expect(page.locator('#hero')).toBeVisible();
   });

@@ -14,7 +14,13 @@ import { spawnServer, startServer, type TestServer } from './support/server';
 
 type OrderBody = { orderId: string; downloadUrl: string; libraryUrl: string };
 
-const orderBody = (email: string, name = 'Ana Buyer') => ({ editionId: 'en', name, email, paymentMethod: 'paypal', acceptDelivery: true });
+const orderBody = (email: string, name = 'Ana Buyer') => ({
+  editionId: 'en',
+  name,
+  email,
+  paymentMethod: 'paypal',
+  acceptDelivery: true,
+});
 
 async function placeOrder(origin: string, body: object, headers: Record<string, string> = {}) {
   const response = await fetch(`${origin}/api/orders`, {
@@ -25,12 +31,17 @@ async function placeOrder(origin: string, body: object, headers: Record<string, 
   return { status: response.status, body: (await response.json()) as OrderBody & { error?: string } };
 }
 
-const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const unique = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 test.describe('security review', () => {
   test('finding 1: X-Forwarded-For buys no extra orders, and one address gets at most EMAIL_LIMIT_PER_HOUR emails of each kind', async () => {
     test.setTimeout(90_000);
-    const server = await startServer(PORTS.reviewLimits, { ORDER_LIMIT_PER_MINUTE: '6', EMAIL_LIMIT_PER_HOUR: '2', LINK_LIMIT_PER_MINUTE: '20' });
+    const server = await startServer(PORTS.reviewLimits, {
+      ORDER_LIMIT_PER_MINUTE: '6',
+      EMAIL_LIMIT_PER_HOUR: '2',
+      LINK_LIMIT_PER_MINUTE: '20',
+    });
     try {
       // A buyer whose links are asked for again below (one of the six orders a minute).
       const buyer = unique('resend');
@@ -40,13 +51,20 @@ test.describe('security review', () => {
       // One recipient: two order emails, then 429, and nothing stored or sent.
       const victim = unique('victim');
       const toVictim: number[] = [];
-      for (let i = 0; i < 3; i += 1) toVictim.push((await placeOrder(server.origin, orderBody(victim), { 'X-Forwarded-For': `198.51.100.${i}` })).status);
+      for (let i = 0; i < 3; i += 1)
+        toVictim.push(
+          (await placeOrder(server.origin, orderBody(victim), { 'X-Forwarded-For': `198.51.100.${i}` })).status,
+        );
       expect(toVictim).toEqual([201, 201, 429]);
 
       // One client, a new X-Forwarded-For (and X-Real-IP, Forwarded) on every request: still one bucket.
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {
-        const spoofed = { 'X-Forwarded-For': `203.0.113.${i}`, 'X-Real-IP': `192.0.2.${i}`, Forwarded: `for=192.0.2.${i}` };
+        const spoofed = {
+          'X-Forwarded-For': `203.0.113.${i}`,
+          'X-Real-IP': `192.0.2.${i}`,
+          Forwarded: `for=192.0.2.${i}`,
+        };
         statuses.push((await placeOrder(server.origin, orderBody(unique('spoof')), spoofed)).status);
       }
       // Four of the six a minute went to the buyer and the victim above.
@@ -75,7 +93,9 @@ test.describe('security review', () => {
 
   test('finding 1: a name that carries a message or an address never reaches an email', async ({ request }) => {
     const email = unique('phish');
-    const response = await request.post('/api/orders', { data: orderBody(email, 'Your account is locked - verify at https://evil.example/login') });
+    const response = await request.post('/api/orders', {
+      data: orderBody(email, 'Your account is locked - verify at https://evil.example/login'),
+    });
     expect(response.status()).toBe(422);
     expect((await response.json()).fields.name).toMatch(/letters, spaces/);
     await new Promise((r) => setTimeout(r, 1_000));
@@ -110,11 +130,15 @@ test.describe('security review', () => {
     }
   });
 
-  test('finding 4: six parallel requests with one Idempotency-Key make one order and one email', async ({ request }) => {
+  test('finding 4: six parallel requests with one Idempotency-Key make one order and one email', async ({
+    request,
+  }) => {
     const email = unique('parallel');
     const key = `parallel-${Date.now()}`;
     const origin = urlOf(PORTS.main);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => placeOrder(origin, orderBody(email), { 'Idempotency-Key': key })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => placeOrder(origin, orderBody(email), { 'Idempotency-Key': key })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     for (const status of statuses) expect([200, 201, 409]).toContain(status);
@@ -170,11 +194,15 @@ test.describe('security review', () => {
       const html = await response.text();
       const tags = html.match(/<script\b[^>]*>/g) ?? [];
       expect(tags.length, path).toBeGreaterThan(0);
-      for (const tag of tags) if (!/type="application\/ld\+json"/.test(tag)) expect(tag, path).toContain(`nonce="${nonce}"`);
+      for (const tag of tags)
+        if (!/type="application\/ld\+json"/.test(tag)) expect(tag, path).toContain(`nonce="${nonce}"`);
     }
   });
 
-  test('finding 8: no referrer from token pages and downloads; the browser forgets the link once it has the file; outbox files are private', async ({ page, request }) => {
+  test('finding 8: no referrer from token pages and downloads; the browser forgets the link once it has the file; outbox files are private', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const email = unique('referrer');
     const placed = await placeOrder(urlOf(PORTS.main), orderBody(email));
@@ -190,35 +218,82 @@ test.describe('security review', () => {
     await page.goto('/success');
     await page.evaluate(
       ([data]) => localStorage.setItem('purchase-data', data!),
-      [JSON.stringify({ name: 'Ana Buyer', email, paymentMethod: 'paypal', productId: 'en', orderId: placed.body.orderId, downloadUrl: placed.body.downloadUrl, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })],
+      [
+        JSON.stringify({
+          name: 'Ana Buyer',
+          email,
+          paymentMethod: 'paypal',
+          productId: 'en',
+          orderId: placed.body.orderId,
+          downloadUrl: placed.body.downloadUrl,
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
+      ],
     );
     await page.reload();
     await page.getByRole('button', { name: 'Go to Download' }).click();
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog').getByRole('button', { name: 'Download' }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('dialog').getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(file.suggestedFilename()).toBe('the-love-blueprint-en.pdf');
-    await expect.poll(async () => page.evaluate(() => localStorage.getItem('purchase-data'))).not.toContain('/api/download/');
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!)).toMatchObject({ name: 'Ana Buyer', orderId: placed.body.orderId });
+    await expect
+      .poll(async () => page.evaluate(() => localStorage.getItem('purchase-data')))
+      .not.toContain('/api/download/');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!)).toMatchObject({
+      name: 'Ana Buyer',
+      orderId: placed.body.orderId,
+    });
     await expect(page.getByRole('dialog')).toContainText('The link in your email lets you download it again.');
 
     // An expired link is not kept either.
     await page.evaluate(
       ([data]) => localStorage.setItem('purchase-data', data!),
-      [JSON.stringify({ name: 'Ana Buyer', email, paymentMethod: 'paypal', productId: 'en', orderId: 'old', downloadUrl: '/api/download/x~y/the-love-blueprint-en.pdf', expiresAt: '2020-01-01T00:00:00.000Z' })],
+      [
+        JSON.stringify({
+          name: 'Ana Buyer',
+          email,
+          paymentMethod: 'paypal',
+          productId: 'en',
+          orderId: 'old',
+          downloadUrl: '/api/download/x~y/the-love-blueprint-en.pdf',
+          expiresAt: '2020-01-01T00:00:00.000Z',
+        }),
+      ],
     );
     await page.reload();
-    await expect.poll(async () => page.evaluate(() => localStorage.getItem('purchase-data'))).not.toContain('/api/download/');
+    await expect
+      .poll(async () => page.evaluate(() => localStorage.getItem('purchase-data')))
+      .not.toContain('/api/download/');
   });
 
   test('attacker-controlled headers on the order, resend and download endpoints: never a 5xx, never past a limit (property)', async () => {
     test.setTimeout(240_000);
     const limit = 8;
-    const server: TestServer = await startServer(PORTS.reviewHeaders, { ORDER_LIMIT_PER_MINUTE: String(limit), LINK_LIMIT_PER_MINUTE: String(limit), EMAIL_LIMIT_PER_HOUR: '1000' });
+    const server: TestServer = await startServer(PORTS.reviewHeaders, {
+      ORDER_LIMIT_PER_MINUTE: String(limit),
+      LINK_LIMIT_PER_MINUTE: String(limit),
+      EMAIL_LIMIT_PER_HOUR: '1000',
+    });
     try {
       // One real order (its links are the resend and download targets), placed before the property runs.
       const placed = await placeOrder(server.origin, orderBody(unique('headers')));
       expect(placed.status).toBe(201);
       const token = placed.body.libraryUrl.split('/').pop()!;
-      const text = fc.oneof(fc.string(), fc.ipV4(), fc.ipV6(), fc.constantFrom('', 'unknown', '127.0.0.1', '::1', 'evil.example', '1.1.1.1, 2.2.2.2', 'for="[::1]";proto=https'));
+      const text = fc.oneof(
+        fc.string(),
+        fc.ipV4(),
+        fc.ipV6(),
+        fc.constantFrom(
+          '',
+          'unknown',
+          '127.0.0.1',
+          '::1',
+          'evil.example',
+          '1.1.1.1, 2.2.2.2',
+          'for="[::1]";proto=https',
+        ),
+      );
       const headers = fc.record(
         {
           'X-Forwarded-For': text,
@@ -226,7 +301,10 @@ test.describe('security review', () => {
           'X-Real-IP': text,
           Host: fc.constantFrom(`localhost:${PORTS.reviewHeaders}`, 'evil.example', '', 'localhost:1'),
           Origin: fc.constantFrom(server.origin, 'https://evil.example', 'null', ''),
-          Cookie: fc.oneof(fc.string(), fc.constantFrom('CookieConsent=true', 'NEXT_LOCALE=xx; CookieConsent=%ZZ', 'a=b; a=c')),
+          Cookie: fc.oneof(
+            fc.string(),
+            fc.constantFrom('CookieConsent=true', 'NEXT_LOCALE=xx; CookieConsent=%ZZ', 'a=b; a=c'),
+          ),
         },
         { requiredKeys: [] },
       );
@@ -243,7 +321,13 @@ test.describe('security review', () => {
           } else {
             const url = endpoint === 'order' ? '/api/orders' : '/api/links/resend';
             const body = endpoint === 'order' ? orderBody(unique('prop')) : { token };
-            status = (await fetch(`${server.origin}${url}`, { method: 'POST', headers: { ...clean, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status;
+            status = (
+              await fetch(`${server.origin}${url}`, {
+                method: 'POST',
+                headers: { ...clean, 'Content-Type': 'application/json' },
+                body: JSON.stringify(body),
+              })
+            ).status;
             if (status === 201 || status === 202) accepted[endpoint] += 1;
           }
           expect(status).toBeLessThan(500);

@@ -16,14 +16,20 @@ test.describe('HTTP security headers', () => {
     for (const path of ['/', '/fr/blog', '/privacy', '/no-such-page']) {
       const response = await request.get(path);
       const headers = response.headers();
-      for (const [name, value] of Object.entries(requiredPageHeaders)) expect(headers[name], `${path} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(requiredPageHeaders))
+        expect(headers[name], `${path} ${name}`).toBe(value);
       expect(headers['strict-transport-security']).toMatch(/max-age=(\d+)/);
       expect(Number(/max-age=(\d+)/.exec(headers['strict-transport-security']!)![1])).toBeGreaterThanOrEqual(31536000);
       expect(headers['permissions-policy']).toContain('camera=()');
       expect(headers['permissions-policy']).toContain('geolocation=()');
       const csp = headers['content-security-policy']!;
       expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
-      for (const directive of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
+      for (const directive of [
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ]) {
         expect(csp).toContain(directive);
       }
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
@@ -31,23 +37,33 @@ test.describe('HTTP security headers', () => {
     }
   });
 
-  test('behind a trusted TLS proxy, the policy upgrades insecure requests and the locale cookie is Secure; a client claiming https gets neither', async ({ request }) => {
+  test('behind a trusted TLS proxy, the policy upgrades insecure requests and the locale cookie is Secure; a client claiming https gets neither', async ({
+    request,
+  }) => {
     // Without TRUSTED_PROXY_HOPS, X-Forwarded-Proto is the client's word and counts for nothing.
     const claimed = await request.get('/fr/privacy', { headers: { 'x-forwarded-proto': 'https' } });
     expect(claimed.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
     const proxied = await startServer(PORTS.proxied, { TRUSTED_PROXY_HOPS: '1' });
     try {
-      const plain = await fetch(`${proxied.origin}/de/privacy`, { headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '198.51.100.1' } });
+      const plain = await fetch(`${proxied.origin}/de/privacy`, {
+        headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '198.51.100.1' },
+      });
       expect(plain.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
-      const https = await fetch(`${proxied.origin}/fr/privacy`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' } });
+      const https = await fetch(`${proxied.origin}/fr/privacy`, {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' },
+      });
       expect(https.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
-      expect(https.headers.getSetCookie().some((c) => c.startsWith('NEXT_LOCALE=fr') && /;\s*secure/i.test(c))).toBe(true);
+      expect(https.headers.getSetCookie().some((c) => c.startsWith('NEXT_LOCALE=fr') && /;\s*secure/i.test(c))).toBe(
+        true,
+      );
     } finally {
       await proxied.stop();
     }
   });
 
-  test('every inline and external script carries this response’s nonce, and nonces differ per request', async ({ request }) => {
+  test('every inline and external script carries this response’s nonce, and nonces differ per request', async ({
+    request,
+  }) => {
     const first = await request.get('/');
     const second = await request.get('/');
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1];
@@ -59,7 +75,9 @@ test.describe('HTTP security headers', () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
-  test('every <style> carries this response’s nonce or is the build’s own CSS, allowed by its hash, and no element has a style attribute, rendered or from the document store', async ({ request }) => {
+  test('every <style> carries this response’s nonce or is the build’s own CSS, allowed by its hash, and no element has a style attribute, rendered or from the document store', async ({
+    request,
+  }) => {
     // The CSP allows <style> only by nonce, or by the hash of the build's inlined CSS, and no style
     // attributes (lib/security/csp.ts, style-hashes.ts); each page twice, the second answer from
     // the document store with its own nonce.
@@ -73,11 +91,17 @@ test.describe('HTTP security headers', () => {
         expect(styles.length, path).toBeGreaterThan(0);
         for (const [, tag, text] of styles) {
           const hash = `'sha256-${createHash('sha256').update(text!).digest('base64')}'`;
-          expect(tag!.includes(`nonce="${nonce}"`) || (text!.length > 0 && csp.includes(hash)), `${path}: ${tag}`).toBe(true);
+          expect(tag!.includes(`nonce="${nonce}"`) || (text!.length > 0 && csp.includes(hash)), `${path}: ${tag}`).toBe(
+            true,
+          );
         }
         const tags = html.match(/<[a-zA-Z][^>]*>/g) ?? [];
-        for (const tag of tags.filter((t) => /^<link\b[^>]*rel="stylesheet"[^>]*data-precedence="next"/.test(t))) expect(tag, path).toContain(`nonce="${nonce}"`);
-        expect(tags.filter((t) => /\sstyle=/i.test(t)), path).toEqual([]);
+        for (const tag of tags.filter((t) => /^<link\b[^>]*rel="stylesheet"[^>]*data-precedence="next"/.test(t)))
+          expect(tag, path).toContain(`nonce="${nonce}"`);
+        expect(
+          tags.filter((t) => /\sstyle=/i.test(t)),
+          path,
+        ).toEqual([]);
       }
     }
   });
@@ -95,7 +119,10 @@ test.describe('HTTP security headers', () => {
       expect(new Set(stamped)).toEqual(new Set([nonces[i]]));
       for (const other of nonces.filter((_, j) => j !== i)) expect(html).not.toContain(other);
       // The stored headers are stamped too (a Link preload can carry a nonce): none names another response's.
-      const headers = response.headersArray().map((h) => h.value).join('\n');
+      const headers = response
+        .headersArray()
+        .map((h) => h.value)
+        .join('\n');
       for (const other of nonces.filter((_, j) => j !== i)) expect(headers).not.toContain(other);
     }
   });
@@ -112,16 +139,24 @@ test.describe('HTTP security headers', () => {
 });
 
 test.describe('CSP in the browser', () => {
-  test('a dialog’s scroll lock adds a <style> with this page’s nonce, and it applies', async ({ page, context, baseURL }) => {
+  test('a dialog’s scroll lock adds a <style> with this page’s nonce, and it applies', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
     const response = await page.goto('/en/manage-cookies', { waitUntil: 'networkidle' });
     const nonce = /'nonce-([^']+)'/.exec((await response!.allHeaders())['content-security-policy']!)![1];
     // The server's own (the build's CSS, allowed by hash) are marked; only what scripts add is counted.
-    await page.evaluate(() => document.querySelectorAll('style').forEach((style) => style.setAttribute('data-from-server', '')));
+    await page.evaluate(() =>
+      document.querySelectorAll('style').forEach((style) => style.setAttribute('data-from-server', '')),
+    );
     await page.getByRole('main').getByRole('button', { name: 'Change cookie preferences' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     // Radix's react-remove-scroll-bar injects it; its nonce comes from instrumentation-client.ts.
-    const styles = await page.evaluate(() => [...document.querySelectorAll<HTMLStyleElement>('style:not([data-from-server])')].map((style) => style.nonce));
+    const styles = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLStyleElement>('style:not([data-from-server])')].map((style) => style.nonce),
+    );
     expect(styles.length).toBeGreaterThan(0);
     for (const stamped of styles) expect(stamped).toBe(nonce);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
@@ -129,7 +164,9 @@ test.describe('CSP in the browser', () => {
 
   // Every English route is loaded with the same watch in routes.spec.ts; here the other scripts'
   // pages and the dialog that loads only when asked for.
-  test('no CSP violation on right-to-left and CJK pages, nor in the lazily loaded preference centre', async ({ page }) => {
+  test('no CSP violation on right-to-left and CJK pages, nor in the lazily loaded preference centre', async ({
+    page,
+  }) => {
     const violations = await watchCspViolations(page);
     for (const route of ['/ar', '/ja/help-centre']) {
       await page.goto(route, { waitUntil: 'networkidle' });

@@ -25,12 +25,24 @@ test.describe('The Love Blueprint landing page', () => {
     await page.goto('/the-love-blueprint');
     await expect(page.locator('h1')).toHaveText('The Love Blueprint');
     await expect(page.getByText('Exclusively on Amora')).toBeVisible();
-    for (const heading of ['What Others Say', 'Feeling Disconnected?', "What You'll Get", "Who It's For", 'Special Launch Offer']) {
+    for (const heading of [
+      'What Others Say',
+      'Feeling Disconnected?',
+      "What You'll Get",
+      "Who It's For",
+      'Special Launch Offer',
+    ]) {
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
     const offer = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Special Launch Offer' }) });
     await expect(offer).toContainText('$7.99 one-time');
-    for (const promise of ['Instant access', 'Private email support', '100% digital', 'Secure payment', 'Delivered instantly to your inbox']) {
+    for (const promise of [
+      'Instant access',
+      'Private email support',
+      '100% digital',
+      'Secure payment',
+      'Delivered instantly to your inbox',
+    ]) {
       await expect(offer).toContainText(promise);
     }
     const cover = page.locator('img[data-edition]');
@@ -38,7 +50,10 @@ test.describe('The Love Blueprint landing page', () => {
     await page.getByRole('group', { name: 'Choose language' }).getByRole('button', { name: 'Français' }).click();
     await expect(cover).toHaveAttribute('data-edition', 'fr');
     await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/the-love-blueprint/fr');
-    await expect(offer.getByRole('link', { name: 'Download The Love Blueprint Now' })).toHaveAttribute('href', '/the-love-blueprint/fr');
+    await expect(offer.getByRole('link', { name: 'Download The Love Blueprint Now' })).toHaveAttribute(
+      'href',
+      '/the-love-blueprint/fr',
+    );
   });
 
   test('What Others Say autoplays every 2 s with five stars and can be paused', async ({ page }) => {
@@ -90,9 +105,29 @@ test.describe('The Love Blueprint landing page', () => {
 });
 
 test.describe('every edition', () => {
-  const SPEC_ORDER = ['English', 'Français', 'বাংলা', 'Deutsch', 'Español', 'Русский', '简体中文', '日本語', 'ไทย', 'Português', 'Nederlands', 'Polski', 'Українська', 'العربية', 'Ελληνικά', 'Filipino', '한국어'];
+  const SPEC_ORDER = [
+    'English',
+    'Français',
+    'বাংলা',
+    'Deutsch',
+    'Español',
+    'Русский',
+    '简体中文',
+    '日本語',
+    'ไทย',
+    'Português',
+    'Nederlands',
+    'Polski',
+    'Українська',
+    'العربية',
+    'Ελληνικά',
+    'Filipino',
+    '한국어',
+  ];
 
-  test("the landing page and the dialog offer all 17 in SPEC.md's order, and the page's own language comes selected", async ({ page }) => {
+  test("the landing page and the dialog offer all 17 in SPEC.md's order, and the page's own language comes selected", async ({
+    page,
+  }) => {
     await page.goto('/ja/the-love-blueprint');
     await expect(page.locator('img[data-edition]')).toHaveAttribute('data-edition', 'ja');
     await expect(page.locator('img[data-edition]')).toHaveAttribute('src', '/images/covers/ja.svg');
@@ -151,7 +186,9 @@ test.describe('purchase page', () => {
     await page.evaluate(() => {
       const data = new DataTransfer();
       data.setData('text/plain', 'card: 4242 4242-4242 4242 9999 8888');
-      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     });
     await expect(card).toHaveValue('4242424242424242999');
     await expect(card).toHaveAttribute('maxlength', '19');
@@ -173,7 +210,13 @@ test.describe('purchase page', () => {
     // The first order also opens the embedded database: seconds, more on a busy CI machine.
     await expect(page).toHaveURL(/\/success$/, { timeout: 45_000 });
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!);
-    expect(stored).toMatchObject({ name: 'Ana Buyer', email, paymentMethod: 'card', productId: 'en', cardLast4: '4242' });
+    expect(stored).toMatchObject({
+      name: 'Ana Buyer',
+      email,
+      paymentMethod: 'card',
+      productId: 'en',
+      cardLast4: '4242',
+    });
     expect(JSON.stringify(stored)).not.toContain('4242424242424242');
   });
 });
@@ -196,7 +239,10 @@ test.describe('after the purchase', () => {
     await expect(dialog).toContainText(`We've sent a magic link to ${email} to unlock access.`);
     await expect(dialog.locator('img')).toHaveAttribute('src', '/images/covers/en.svg');
     await expectNoAxeViolations(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('the-love-blueprint-en.pdf');
     const orderId = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!).orderId as string;
     const fromSuccess = await pdfInfo((await download.path())!);
@@ -208,7 +254,10 @@ test.describe('after the purchase', () => {
     await expect(page.locator('h1')).toHaveText('Your copy of The Love Blueprint');
     await expect(page.getByText('Hi Ana Buyer,')).toBeVisible();
     await expectNoAxeViolations(page);
-    const [second] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
+    const [second] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
     expect(second.suggestedFilename()).toBe('the-love-blueprint-en.pdf');
     expect((await pdfInfo((await second.path())!)).keywords).toContain(orderId);
   });
@@ -226,7 +275,13 @@ test.describe('after the purchase', () => {
   test('the download answers with the right headers', async ({ request }) => {
     test.setTimeout(120_000);
     const order = await request.post('/api/orders', {
-      data: { editionId: 'fr', name: 'Léa', email: `lea-${Date.now()}@example.com`, paymentMethod: 'paypal', acceptDelivery: true },
+      data: {
+        editionId: 'fr',
+        name: 'Léa',
+        email: `lea-${Date.now()}@example.com`,
+        paymentMethod: 'paypal',
+        acceptDelivery: true,
+      },
     });
     expect(order.status()).toBe(201);
     const { downloadUrl } = await order.json();
@@ -239,17 +294,24 @@ test.describe('after the purchase', () => {
     expect((await PDFDocument.load(await file.body())).getPageCount()).toBe(43);
   });
 
-  test('the demo shop says it takes no payment: beside the Purchase button, in every language, and in the email', async ({ page, request }) => {
+  test('the demo shop says it takes no payment: beside the Purchase button, in every language, and in the email', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/the-love-blueprint/en');
     const notice = page.getByText('Demo shop: no payment is taken.');
     await expect(notice).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Purchase' })).toHaveAccessibleDescription('Demo shop: no payment is taken.');
+    await expect(page.getByRole('button', { name: 'Purchase' })).toHaveAccessibleDescription(
+      'Demo shop: no payment is taken.',
+    );
     await page.goto('/ja/the-love-blueprint/en');
     const described = await page.locator('form button[type="submit"]').getAttribute('aria-describedby');
     const japanese = page.locator(`[id="${described}"]`);
     await expect(japanese).toHaveText(/\p{Script=Han}|\p{Script=Katakana}|\p{Script=Hiragana}/u);
     const email = `demo-notice-${Date.now()}@example.com`;
-    const order = await request.post('/api/orders', { data: { editionId: 'en', name: 'Dora Demo', email, paymentMethod: 'paypal', acceptDelivery: true } });
+    const order = await request.post('/api/orders', {
+      data: { editionId: 'en', name: 'Dora Demo', email, paymentMethod: 'paypal', acceptDelivery: true },
+    });
     expect(order.status()).toBe(201);
     expect((await order.json()).status).toBe('paid');
     await magicLinkFor(email);
@@ -261,7 +323,15 @@ test.describe('after the purchase', () => {
   test('a name in another script is printed on every page of the copy, never as "?"', async ({ request }) => {
     test.setTimeout(60_000);
     const name = 'مريم الحسن';
-    const order = await request.post('/api/orders', { data: { editionId: 'en', name, email: `maryam-${Date.now()}@example.com`, paymentMethod: 'paypal', acceptDelivery: true } });
+    const order = await request.post('/api/orders', {
+      data: {
+        editionId: 'en',
+        name,
+        email: `maryam-${Date.now()}@example.com`,
+        paymentMethod: 'paypal',
+        acceptDelivery: true,
+      },
+    });
     expect(order.status()).toBe(201);
     const file = await request.get((await order.json()).downloadUrl);
     expect(file.status()).toBe(200);
@@ -269,7 +339,10 @@ test.describe('after the purchase', () => {
     const path = join(dir, 'copy.pdf');
     writeFileSync(path, await file.body());
     // Read back with poppler, as a reader's PDF viewer would; bidi marks aside, the words are there.
-    const pages = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').split('\f').filter((page) => page.trim());
+    const pages = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' })
+      .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+      .split('\f')
+      .filter((page) => page.trim());
     expect(pages).toHaveLength(43);
     for (const page of pages) {
       expect(page).toContain('مريم');

@@ -46,7 +46,12 @@ test.beforeEach(() => {
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}@example.com`;
 
 /** Fills the purchase form (no card field in Stripe mode) and confirms, landing on Stripe's page. */
-async function checkout(page: import('@playwright/test').Page, email: string, method: 'card' | 'paypal', edition = 'en') {
+async function checkout(
+  page: import('@playwright/test').Page,
+  email: string,
+  method: 'card' | 'paypal',
+  edition = 'en',
+) {
   await page.goto(`${server.origin}/the-love-blueprint/${edition}`);
   await expect(page.getByText("You will enter your payment details on Stripe's secure page.")).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
@@ -68,7 +73,10 @@ async function expectPaidAndDownload(page: import('@playwright/test').Page, orde
   await page.getByRole('button', { name: 'Go to Download' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Hi Maya Stripe!');
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
   const pdf = await PDFDocument.load(await (await import('node:fs/promises')).readFile((await download.path())!));
   expect(pdf.getPageCount()).toBe(43);
   expect(pdf.getKeywords()).toContain(orderId);
@@ -92,11 +100,19 @@ async function sentSoFar(request: import('@playwright/test').APIRequestContext, 
 const orderStatus = async (request: import('@playwright/test').APIRequestContext, orderId: string) =>
   ((await (await request.get(`${server.origin}/api/orders/${orderId}/status`)).json()) as { status: string }).status;
 
-test('card: Stripe\'s page, back to /success, one email, a 43-page PDF; the webhook came before the buyer', async ({ page }) => {
+test("card: Stripe's page, back to /success, one email, a 43-page PDF; the webhook came before the buyer", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('stripe-card');
   const { orderId, session } = await checkout(page, email, 'card');
-  expect(session).toMatchObject({ amount_total: 799, currency: 'usd', customer_email: email, locale: 'en', mode: 'payment' });
+  expect(session).toMatchObject({
+    amount_total: 799,
+    currency: 'usd',
+    customer_email: email,
+    locale: 'en',
+    mode: 'payment',
+  });
   await page.getByRole('button', { name: 'Pay' }).click();
   await expectPaidAndDownload(page, orderId);
   const link = await magicLinkFor(outbox, email);
@@ -106,7 +122,9 @@ test('card: Stripe\'s page, back to /success, one email, a 43-page PDF; the webh
   await expect(page.getByRole('link', { name: 'Download PDF' })).toBeVisible();
 });
 
-test('PayPal: the same, with the webhook arriving after the buyer is back (one paid order, one email)', async ({ page }) => {
+test('PayPal: the same, with the webhook arriving after the buyer is back (one paid order, one email)', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   stripe.setWebhookMode('after-redirect');
   const email = uniqueEmail('stripe-paypal');
@@ -115,7 +133,17 @@ test('PayPal: the same, with the webhook arriving after the buyer is back (one p
   await page.getByRole('button', { name: 'Pay' }).click();
   await expectPaidAndDownload(page, orderId);
   // The late webhook finds the order paid already and changes nothing.
-  await expect.poll(() => stripe.deliveries.filter((d) => d.type === 'checkout.session.completed' && stripe.events.find((e) => e.id === d.eventId)?.data.object.id === session.id).length, { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(
+      () =>
+        stripe.deliveries.filter(
+          (d) =>
+            d.type === 'checkout.session.completed' &&
+            stripe.events.find((e) => e.id === d.eventId)?.data.object.id === session.id,
+        ).length,
+      { timeout: 10_000 },
+    )
+    .toBe(1);
   await magicLinkFor(outbox, email);
   expect(await sentSoFar(page.request, email)).toHaveLength(1);
 });
@@ -133,12 +161,16 @@ test('an account without PayPal: the buyer is told, on the form, and can choose 
   await expect(page).toHaveURL(`${server.origin}/the-love-blueprint/en`);
 });
 
-test('cancel on Stripe\'s page: back to the filled-in form with a message, nothing charged, no email; Confirm again opens a new checkout', async ({ page }) => {
+test("cancel on Stripe's page: back to the filled-in form with a message, nothing charged, no email; Confirm again opens a new checkout", async ({
+  page,
+}) => {
   const email = uniqueEmail('stripe-cancel');
   const { orderId, session } = await checkout(page, email, 'card');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(`${server.origin}/the-love-blueprint/en?checkout=cancelled`);
-  await expect(page.getByText('Payment cancelled. Nothing was charged, and your details are still here.')).toBeVisible();
+  await expect(
+    page.getByText('Payment cancelled. Nothing was charged, and your details are still here.'),
+  ).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('Maya Stripe');
   await expect(page.getByLabel('Email')).toHaveValue(email);
   expect(stripe.sessions.get(session.id)!.payment_status).toBe('unpaid');
@@ -159,16 +191,23 @@ test('an expired checkout: the order ends, /success says so with a way back, no 
   await expect.poll(() => orderStatus(page.request, orderId)).toBe('expired');
   await page.goto(`${server.origin}/success?order=${orderId}`);
   await expect(page.locator('h1')).toHaveText('This checkout has expired');
-  await expect(page.getByRole('link', { name: 'Back to the purchase page' })).toHaveAttribute('href', '/the-love-blueprint/en');
+  await expect(page.getByRole('link', { name: 'Back to the purchase page' })).toHaveAttribute(
+    'href',
+    '/the-love-blueprint/en',
+  );
   expect(messagesTo(outbox, email)).toHaveLength(0);
 });
 
-test('without JavaScript, a confirming /success offers to check again, and checking shows the purchase once paid', async ({ browser }) => {
+test('without JavaScript, a confirming /success offers to check again, and checking shows the purchase once paid', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const email = uniqueEmail('stripe-nojs');
-  const order = await page.request.post(`${server.origin}/api/orders`, { data: { editionId: 'en', name: 'Maya Stripe', email, paymentMethod: 'card', acceptDelivery: true } });
+  const order = await page.request.post(`${server.origin}/api/orders`, {
+    data: { editionId: 'en', name: 'Maya Stripe', email, paymentMethod: 'card', acceptDelivery: true },
+  });
   const { orderId, checkoutUrl } = (await order.json()) as { orderId: string; checkoutUrl: string };
   await page.goto(`${server.origin}/success?order=${orderId}`);
   await expect(page.locator('h1')).toHaveText('Confirming your payment…');
@@ -185,7 +224,9 @@ test('a lost webhook: /success still confirms by asking Stripe, and the email go
   const { orderId, session } = await checkout(page, email, 'card');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expectPaidAndDownload(page, orderId);
-  expect(stripe.deliveries.some((d) => stripe.events.find((e) => e.id === d.eventId)?.data.object.id === session.id)).toBe(false);
+  expect(
+    stripe.deliveries.some((d) => stripe.events.find((e) => e.id === d.eventId)?.data.object.id === session.id),
+  ).toBe(false);
   await magicLinkFor(outbox, email);
   expect(messagesTo(outbox, email)).toHaveLength(1);
 });
@@ -195,27 +236,47 @@ test('a replayed event changes nothing; a forged signature gets 400 and changes 
   const email = uniqueEmail('stripe-replay');
   const { orderId, session } = await checkout(page, email, 'card');
   // An event for this still-pending order, signed with the wrong secret, then with none.
-  const forged = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_forged' } } });
-  for (const signature of [stripe.sign(forged, { secret: 'whsec_notTheShopsSecret' }), `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`, '']) {
-    const response = await request.post(`${server.origin}/api/payments/stripe/webhook`, { data: forged, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } });
+  const forged = JSON.stringify({
+    id: 'evt_forged',
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_forged' } },
+  });
+  for (const signature of [
+    stripe.sign(forged, { secret: 'whsec_notTheShopsSecret' }),
+    `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+    '',
+  ]) {
+    const response = await request.post(`${server.origin}/api/payments/stripe/webhook`, {
+      data: forged,
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    });
     expect(response.status()).toBe(400);
   }
   // A signature over another body does not carry over to this one.
-  const tampered = await request.post(`${server.origin}/api/payments/stripe/webhook`, { data: forged, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(forged.replace('pi_forged', 'pi_other')) } });
+  const tampered = await request.post(`${server.origin}/api/payments/stripe/webhook`, {
+    data: forged,
+    headers: {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': stripe.sign(forged.replace('pi_forged', 'pi_other')),
+    },
+  });
   expect(tampered.status()).toBe(400);
   expect(await orderStatus(request, orderId)).toBe('pending');
 
   await page.getByRole('button', { name: 'Pay' }).click();
   await expectPaidAndDownload(page, orderId);
   await magicLinkFor(outbox, email);
-  const completed = stripe.events.find((e) => e.type === 'checkout.session.completed' && e.data.object.id === session.id)!;
+  const completed = stripe.events.find(
+    (e) => e.type === 'checkout.session.completed' && e.data.object.id === session.id,
+  )!;
   expect(await stripe.redeliver(completed.id)).toBe(200);
   expect(await stripe.redeliver(completed.id)).toBe(200);
   expect(await sentSoFar(request, email)).toHaveLength(1);
   expect(await orderStatus(request, orderId)).toBe('paid');
 });
 
-test('a refund revokes the link: the email\'s link goes to Broken Link, and so does a dispute\'s', async ({ page }) => {
+test("a refund revokes the link: the email's link goes to Broken Link, and so does a dispute's", async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('stripe-refund');
   const { orderId, session } = await checkout(page, email, 'card');
@@ -231,7 +292,9 @@ test('a refund revokes the link: the email\'s link goes to Broken Link, and so d
 
   // A dispute (a chargeback) does the same, for an order placed and paid without the browser.
   const disputed = uniqueEmail('stripe-dispute');
-  const order = await page.request.post(`${server.origin}/api/orders`, { data: { editionId: 'en', name: 'Maya Stripe', email: disputed, paymentMethod: 'card', acceptDelivery: true } });
+  const order = await page.request.post(`${server.origin}/api/orders`, {
+    data: { editionId: 'en', name: 'Maya Stripe', email: disputed, paymentMethod: 'card', acceptDelivery: true },
+  });
   expect(order.status()).toBe(201);
   const { orderId: disputedOrder, checkoutUrl } = (await order.json()) as { orderId: string; checkoutUrl: string };
   await stripe.pay(checkoutUrl.split('/').pop()!);
@@ -242,12 +305,13 @@ test('a refund revokes the link: the email\'s link goes to Broken Link, and so d
   await expect(page).toHaveURL(/\/broken-link$/);
 });
 
-test('a pending order\'s library link says the payment is not confirmed yet', async ({ page }) => {
+test("a pending order's library link says the payment is not confirmed yet", async ({ page }) => {
   const email = uniqueEmail('stripe-pending');
   await checkout(page, email, 'card');
   // Back on the shop's origin (the browser back button), where purchase-data was saved before leaving.
   await page.goBack();
-  const downloadUrl = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!).downloadUrl as string;
+  const downloadUrl = JSON.parse((await page.evaluate(() => localStorage.getItem('purchase-data')))!)
+    .downloadUrl as string;
   const token = /\/api\/download\/([^/]+)\//.exec(downloadUrl)![1];
   await page.goto(`${server.origin}/library/${token}`);
   await expect(page.locator('h1')).toHaveText('Payment not confirmed yet');

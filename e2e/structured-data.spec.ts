@@ -15,19 +15,29 @@ const PAGES: { path: string; schemas: string[] }[] = [
   { path: '/the-love-blueprint/en', schemas: ['Organization', 'Product', 'BreadcrumbList'] },
 ];
 
-test('structured-data-testing-tool (Google, Twitter, Facebook presets): no failures on the key pages', async ({ request }) => {
+test('structured-data-testing-tool (Google, Twitter, Facebook presets): no failures on the key pages', async ({
+  request,
+}) => {
   const problems: string[] = [];
   for (const { path, schemas } of PAGES) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     // The tool rejects when a test fails, with the whole result attached; either way, read the result.
-    const result = await structuredDataTest(await response.text(), { presets: [Google, Twitter, Facebook] }).catch((error: Error & { res?: Awaited<ReturnType<typeof structuredDataTest>> }) => {
-      if (!error.res) throw error;
-      return error.res;
-    });
-    problems.push(...result.failed.map((t) => `${path}: ${(t.groups ?? [t.group]).join(' › ')}: ${t.description ?? t.test}: ${t.error?.message ?? 'failed'}`));
+    const result = await structuredDataTest(await response.text(), { presets: [Google, Twitter, Facebook] }).catch(
+      (error: Error & { res?: Awaited<ReturnType<typeof structuredDataTest>> }) => {
+        if (!error.res) throw error;
+        return error.res;
+      },
+    );
+    problems.push(
+      ...result.failed.map(
+        (t) =>
+          `${path}: ${(t.groups ?? [t.group]).join(' › ')}: ${t.description ?? t.test}: ${t.error?.message ?? 'failed'}`,
+      ),
+    );
     const found = result.schemas.toSorted().join(', ');
-    if (found !== schemas.toSorted().join(', ')) problems.push(`${path}: schemas ${found}, expected ${schemas.toSorted().join(', ')}`);
+    if (found !== schemas.toSorted().join(', '))
+      problems.push(`${path}: schemas ${found}, expected ${schemas.toSorted().join(', ')}`);
     if (result.passed.length === 0) problems.push(`${path}: no test passed`);
   }
   expect(problems).toEqual([]);

@@ -15,14 +15,34 @@ describe('parseEnv', () => {
     expect(env.appSecret).toBeUndefined();
     expect(env.host).toBe('localhost');
     expect(env.trustedProxyHops).toBe(0);
-    expect(env.limits).toEqual({ ordersPerMinute: 10, linkRequestsPerMinute: 5, emailsPerHour: 3, downloadsPerMinute: 20, statusChecksPerMinute: 120 });
+    expect(env.limits).toEqual({
+      ordersPerMinute: 10,
+      linkRequestsPerMinute: 5,
+      emailsPerHour: 3,
+      downloadsPerMinute: 20,
+      statusChecksPerMinute: 120,
+    });
   });
 
   it('reads the bind address, trusted proxies and every limit', () => {
-    const env = parseEnv({ HOST: '0.0.0.0', TRUSTED_PROXY_HOPS: '1', ORDER_LIMIT_PER_MINUTE: '50', LINK_LIMIT_PER_MINUTE: '7', EMAIL_LIMIT_PER_HOUR: '9', DOWNLOAD_LIMIT_PER_MINUTE: '4', STATUS_LIMIT_PER_MINUTE: '30' });
+    const env = parseEnv({
+      HOST: '0.0.0.0',
+      TRUSTED_PROXY_HOPS: '1',
+      ORDER_LIMIT_PER_MINUTE: '50',
+      LINK_LIMIT_PER_MINUTE: '7',
+      EMAIL_LIMIT_PER_HOUR: '9',
+      DOWNLOAD_LIMIT_PER_MINUTE: '4',
+      STATUS_LIMIT_PER_MINUTE: '30',
+    });
     expect(env.host).toBe('0.0.0.0');
     expect(env.trustedProxyHops).toBe(1);
-    expect(env.limits).toEqual({ ordersPerMinute: 50, linkRequestsPerMinute: 7, emailsPerHour: 9, downloadsPerMinute: 4, statusChecksPerMinute: 30 });
+    expect(env.limits).toEqual({
+      ordersPerMinute: 50,
+      linkRequestsPerMinute: 7,
+      emailsPerHour: 9,
+      downloadsPerMinute: 4,
+      statusChecksPerMinute: 30,
+    });
   });
 
   it('refuses limits that are not positive whole numbers, and a negative hop count', () => {
@@ -59,7 +79,9 @@ describe('parseEnv', () => {
     expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525?tls=off' }).smtpUrl).toBe('smtp://127.0.0.1:2525?tls=off');
     expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example' }).smtpUrl).toBe('smtps://u:p@mail.example');
     for (const value of ['false', '0', 'no', '']) {
-      expect(() => parseEnv({ SMTP_URL: `smtp://u:hunter2@mail.example?tls=${value}` })).toThrow(/^(?![\s\S]*hunter2)[\s\S]*SMTP_URL may say \?tls=off/);
+      expect(() => parseEnv({ SMTP_URL: `smtp://u:hunter2@mail.example?tls=${value}` })).toThrow(
+        /^(?![\s\S]*hunter2)[\s\S]*SMTP_URL may say \?tls=off/,
+      );
     }
   });
 
@@ -88,8 +110,18 @@ describe('parseEnv', () => {
   it('takes payments with the labelled demo unless Stripe is chosen', () => {
     expect(parseEnv({}).payments).toEqual({ provider: 'demo' });
     expect(
-      parseEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_xyz', STRIPE_API_URL: 'http://127.0.0.1:12111/' }).payments,
-    ).toEqual({ provider: 'stripe', secretKey: 'sk_test_abc123', webhookSecret: 'whsec_xyz', apiUrl: 'http://127.0.0.1:12111' });
+      parseEnv({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_xyz',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      }).payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_xyz',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
   });
 
   it('refuses Stripe mode without both keys, or with malformed ones, and never echoes them', () => {
@@ -97,7 +129,11 @@ describe('parseEnv', () => {
       /STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe[\s\S]*STRIPE_WEBHOOK_SECRET is required/,
     );
     try {
-      parseEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_live_public', STRIPE_WEBHOOK_SECRET: 'secret-typo' });
+      parseEnv({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'pk_live_public',
+        STRIPE_WEBHOOK_SECRET: 'secret-typo',
+      });
       expect.unreachable();
     } catch (error) {
       const message = (error as Error).message;
@@ -107,6 +143,13 @@ describe('parseEnv', () => {
       expect(message).not.toContain('secret-typo');
     }
     expect(() => parseEnv({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER must be demo or stripe/);
-    expect(() => parseEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_b', STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL must be a URL/);
+    expect(() =>
+      parseEnv({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_a',
+        STRIPE_WEBHOOK_SECRET: 'whsec_b',
+        STRIPE_API_URL: 'ftp://x',
+      }),
+    ).toThrow(/STRIPE_API_URL must be a URL/);
   });
 });

@@ -7,22 +7,24 @@ import { z } from 'zod';
  * later inside a request.
  */
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const urlWithProtocols = (protocols: string[], example: string) =>
   z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .refine((raw) => {
-        try {
-          const url = new URL(raw);
-          return protocols.includes(url.protocol) && url.hostname !== '';
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example})`)
+      .refine(
+        (raw) => {
+          try {
+            const url = new URL(raw);
+            return protocols.includes(url.protocol) && url.hostname !== '';
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example})`,
+      )
       .optional(),
   );
 
@@ -37,51 +39,78 @@ const count = (fallback: number, min: number, max: number) =>
       .default(fallback),
   );
 
-const envSchema = z.object({
-  PORT: count(3000, 1, 65535),
-  HOST: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be a host name or address (for example 0.0.0.0)').default('localhost')),
-  TRUSTED_PROXY_HOPS: count(0, 0, 10),
-  ORDER_LIMIT_PER_MINUTE: count(10, 1, 100_000),
-  LINK_LIMIT_PER_MINUTE: count(5, 1, 100_000),
-  EMAIL_LIMIT_PER_HOUR: count(3, 1, 100_000),
-  DOWNLOAD_LIMIT_PER_MINUTE: count(20, 1, 100_000),
-  STATUS_LIMIT_PER_MINUTE: count(120, 1, 100_000),
-  SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
-  CONTENT_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.amora.example'),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
-  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@localhost:5432/amora'),
-  // smtp:// requires STARTTLS; `?tls=off` (exactly) allows clear text to a local relay. Another
-  // value (tls=false, tls=0) is refused here rather than silently meaning "TLS required".
-  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@localhost:587').refine((raw) => {
-    try {
-      return raw === undefined || [null, 'off'].includes(new URL(raw).searchParams.get('tls'));
-    } catch {
-      return true; // not a URL: said above
-    }
-  }, 'may say ?tls=off (clear text to a relay on this host or private network) and no other tls value'),
-  MAIL_OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  MAIL_RETRY_SECONDS: count(30, 1, 1800),
-  APP_SECRET: z.preprocess(
-    emptyToUndefined,
-    z.string().min(32, 'must be at least 32 characters long (use `openssl rand -hex 32`)').optional(),
-  ),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['demo', 'stripe'], { error: 'must be demo or stripe' }).default('demo')),
-  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional()),
-  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional()),
-  STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:12111'),
-  CHROMIUM_PATH: z.preprocess(emptyToUndefined, z.string().startsWith('/', 'must be an absolute path to a Chromium or Chrome executable').optional()),
-})
+const envSchema = z
+  .object({
+    PORT: count(3000, 1, 65535),
+    HOST: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be a host name or address (for example 0.0.0.0)')
+        .default('localhost'),
+    ),
+    TRUSTED_PROXY_HOPS: count(0, 0, 10),
+    ORDER_LIMIT_PER_MINUTE: count(10, 1, 100_000),
+    LINK_LIMIT_PER_MINUTE: count(5, 1, 100_000),
+    EMAIL_LIMIT_PER_HOUR: count(3, 1, 100_000),
+    DOWNLOAD_LIMIT_PER_MINUTE: count(20, 1, 100_000),
+    STATUS_LIMIT_PER_MINUTE: count(120, 1, 100_000),
+    SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
+    CONTENT_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.amora.example'),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
+    DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@localhost:5432/amora'),
+    // smtp:// requires STARTTLS; `?tls=off` (exactly) allows clear text to a local relay. Another
+    // value (tls=false, tls=0) is refused here rather than silently meaning "TLS required".
+    SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@localhost:587').refine((raw) => {
+      try {
+        return raw === undefined || [null, 'off'].includes(new URL(raw).searchParams.get('tls'));
+      } catch {
+        return true; // not a URL: said above
+      }
+    }, 'may say ?tls=off (clear text to a relay on this host or private network) and no other tls value'),
+    MAIL_OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    MAIL_RETRY_SECONDS: count(30, 1, 1800),
+    APP_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters long (use `openssl rand -hex 32`)').optional(),
+    ),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PAYMENT_PROVIDER: z.preprocess(
+      emptyToUndefined,
+      z.enum(['demo', 'stripe'], { error: 'must be demo or stripe' }).default('demo'),
+    ),
+    STRIPE_SECRET_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+        .optional(),
+    ),
+    STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:12111'),
+    CHROMIUM_PATH: z.preprocess(
+      emptyToUndefined,
+      z.string().startsWith('/', 'must be an absolute path to a Chromium or Chrome executable').optional(),
+    ),
+  })
   // Stripe mode cannot run half-configured: without either key it would take orders it can never confirm.
   .superRefine((value, ctx) => {
     if (value.PAYMENT_PROVIDER !== 'stripe') return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-      if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      if (!value[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER=stripe' });
     }
   });
 
 /** Which payment provider takes the money: the labelled demo (nothing is charged), or Stripe Checkout. */
-type PaymentsConfig = { provider: 'demo' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+type PaymentsConfig =
+  { provider: 'demo' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 
 export type Env = {
   host: string;
@@ -144,7 +173,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     host: value.HOST,
     port: value.PORT,
     trustedProxyHops: value.TRUSTED_PROXY_HOPS,
-    limits: { ordersPerMinute: value.ORDER_LIMIT_PER_MINUTE, linkRequestsPerMinute: value.LINK_LIMIT_PER_MINUTE, emailsPerHour: value.EMAIL_LIMIT_PER_HOUR, downloadsPerMinute: value.DOWNLOAD_LIMIT_PER_MINUTE, statusChecksPerMinute: value.STATUS_LIMIT_PER_MINUTE },
+    limits: {
+      ordersPerMinute: value.ORDER_LIMIT_PER_MINUTE,
+      linkRequestsPerMinute: value.LINK_LIMIT_PER_MINUTE,
+      emailsPerHour: value.EMAIL_LIMIT_PER_HOUR,
+      downloadsPerMinute: value.DOWNLOAD_LIMIT_PER_MINUTE,
+      statusChecksPerMinute: value.STATUS_LIMIT_PER_MINUTE,
+    },
     siteUrl: stripTrailingSlash(value.SITE_URL ?? `http://localhost:${value.PORT}`),
     contentApiUrl: value.CONTENT_API_URL ? stripTrailingSlash(value.CONTENT_API_URL) : undefined,
     dataDir,
@@ -155,7 +190,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     appSecret: value.APP_SECRET,
     payments:
       value.PAYMENT_PROVIDER === 'stripe'
-        ? { provider: 'stripe', secretKey: value.STRIPE_SECRET_KEY!, webhookSecret: value.STRIPE_WEBHOOK_SECRET!, apiUrl: value.STRIPE_API_URL && stripTrailingSlash(value.STRIPE_API_URL) }
+        ? {
+            provider: 'stripe',
+            secretKey: value.STRIPE_SECRET_KEY!,
+            webhookSecret: value.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: value.STRIPE_API_URL && stripTrailingSlash(value.STRIPE_API_URL),
+          }
         : { provider: 'demo' },
     chromiumPath: value.CHROMIUM_PATH,
     isProduction: value.NODE_ENV === 'production',
@@ -169,4 +209,3 @@ export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
-

@@ -15,6 +15,8 @@ describe('processSingleton', () => {
   });
 
   it('keeps different names apart', () => {
-    expect(processSingleton('test-a', () => ({ name: 'a' }))).not.toBe(processSingleton('test-b', () => ({ name: 'b' })));
+    expect(processSingleton('test-a', () => ({ name: 'a' }))).not.toBe(
+      processSingleton('test-b', () => ({ name: 'b' })),
+    );
   });
 });

@@ -25,11 +25,26 @@ function documents(): string[] {
   return ['README.md', 'docs/security.md', 'docs/languages-and-seo.md', 'docs/book-and-stamp.md', ...decisions];
 }
 
-const TOP_LEVEL = ['lib', 'app', 'components', 'scripts', 'content', 'e2e', 'bench', 'docs', 'public', 'deploy', 'messages'];
+const TOP_LEVEL = [
+  'lib',
+  'app',
+  'components',
+  'scripts',
+  'content',
+  'e2e',
+  'bench',
+  'docs',
+  'public',
+  'deploy',
+  'messages',
+];
 
 // Not preceded by anything a path or a URL is made of, so `content/messages/x` yields one path, not
 // also `messages/x`, and https://docs.stripe.com/… none. A `[segment]` is Next's folder name.
-const PATH = new RegExp(String.raw`(?<![\w./@:-])(?:${TOP_LEVEL.join('|')})/(?:\[[^\]\s/]+\]|[\w.@{},*<>…+-]|/)*`, 'gu');
+const PATH = new RegExp(
+  String.raw`(?<![\w./@:-])(?:${TOP_LEVEL.join('|')})/(?:\[[^\]\s/]+\]|[\w.@{},*<>…+-]|/)*`,
+  'gu',
+);
 const LINK = /\]\(([^)\s]+)\)/gu;
 
 /** The repository paths a Markdown text names, as written (sentence punctuation after them dropped). */
@@ -51,7 +66,9 @@ const TO_CREATE = /<[^>/]*>/u;
 function segmentPattern(segment: string): RegExp {
   const parts = segment.split(/(\{[^}/]*\}|\*|<[^>/]*>|…)/u);
   const source = parts
-    .map((part, index) => (index % 2 === 1 ? (part === '*' || part === '…' ? '.*' : '.+') : part.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')))
+    .map((part, index) =>
+      index % 2 === 1 ? (part === '*' || part === '…' ? '.*' : '.+') : part.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'),
+    )
     .join('');
   return new RegExp(`^${source}$`, 'u');
 }
@@ -95,7 +112,9 @@ function pathExists(path: string, root = ROOT): boolean {
 
 /** Build output under an ignored folder: it counts when the folder that holds the ignored one exists. */
 function isBuildOutput(path: string): boolean {
-  return ignoredFolders().some((folder) => (path === folder.slice(0, -1) || path.startsWith(folder)) && isDirectory(join(ROOT, dirname(folder))));
+  return ignoredFolders().some(
+    (folder) => (path === folder.slice(0, -1) || path.startsWith(folder)) && isDirectory(join(ROOT, dirname(folder))),
+  );
 }
 
 /** The paths and links of one document that lead nowhere. */
@@ -116,13 +135,16 @@ describe('every path the README and the decision records name exists', () => {
   it('finds the README paths at all (the pattern has not gone blind)', () => {
     const paths = namedPaths(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(paths.length).toBeGreaterThan(40);
-    expect(paths).toEqual(expect.arrayContaining(['lib/server/front-door.ts', 'lib/env.ts', 'lib/shop/checkout/', 'content/books/']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['lib/server/front-door.ts', 'lib/env.ts', 'lib/shop/checkout/', 'content/books/']),
+    );
   });
 });
 
 describe('the path check itself', () => {
   it('reads paths out of prose, code spans and links, without URLs or sentence punctuation', () => {
-    const text = 'See `lib/env.ts`, lib/server/. Also [the log](docs/test-time.md), https://docs.stripe.com/payments and `content/messages/en.json`.';
+    const text =
+      'See `lib/env.ts`, lib/server/. Also [the log](docs/test-time.md), https://docs.stripe.com/payments and `content/messages/en.json`.';
     expect(namedPaths(text)).toEqual(['lib/env.ts', 'lib/server/', 'docs/test-time.md', 'content/messages/en.json']);
     expect(linkTargets('[a](docs/x.md#part) [b](https://example.com) [c](#here)')).toEqual(['docs/x.md']);
   });
@@ -148,6 +170,8 @@ describe('the path check itself', () => {
   });
 
   it('reports a planted path that does not exist, and a broken relative link', () => {
-    expect(missingIn('docs/decisions/0000-example.md', 'Read `lib/shop/stamping.ts` and [that](../nowhere.md).')).toEqual(['lib/shop/stamping.ts', 'link: docs/nowhere.md']);
+    expect(
+      missingIn('docs/decisions/0000-example.md', 'Read `lib/shop/stamping.ts` and [that](../nowhere.md).'),
+    ).toEqual(['lib/shop/stamping.ts', 'link: docs/nowhere.md']);
   });
 });

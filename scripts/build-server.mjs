@@ -14,7 +14,13 @@ const outdirFlag = process.argv.indexOf('--outdir');
 const outdirArg = outdirFlag > 0 ? process.argv[outdirFlag + 1] : undefined;
 if (outdirFlag > 0 && outdirArg === undefined) throw new Error('build-server.mjs: --outdir needs a directory');
 const outdir = outdirArg === undefined ? path('dist') : resolve(outdirArg);
-const entries = { server: 'lib/server/main.ts', books: 'lib/cli/books-main.ts', cluster: 'deploy/cluster-cli.ts', shop: 'lib/cli/shop-main.ts', 'pglite-template': 'lib/cli/pglite-template-main.ts' };
+const entries = {
+  server: 'lib/server/main.ts',
+  books: 'lib/cli/books-main.ts',
+  cluster: 'deploy/cluster-cli.ts',
+  shop: 'lib/cli/shop-main.ts',
+  'pglite-template': 'lib/cli/pglite-template-main.ts',
+};
 
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path(file)])),

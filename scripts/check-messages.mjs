@@ -39,10 +39,16 @@ const lines = problemLines(report);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
 if (lines.length) {
-  console.error(`check-messages: ${lines.length} problem${lines.length === 1 ? '' : 's'} between ${ENGLISH} and the code (${CODE.join('/, ')}/ and the root modules):`);
+  console.error(
+    `check-messages: ${lines.length} problem${lines.length === 1 ? '' : 's'} between ${ENGLISH} and the code (${CODE.join('/, ')}/ and the root modules):`,
+  );
   for (const line of lines) console.error(line);
-  console.error('A missing key: add it to en.json and every locale. An unused one: delete it from every locale. Unresolved: make the key a literal or a const the check can read, or add an entry to DYNAMIC in scripts/check-messages.mjs.');
+  console.error(
+    'A missing key: add it to en.json and every locale. An unused one: delete it from every locale. Unresolved: make the key a literal or a const the check can read, or add an entry to DYNAMIC in scripts/check-messages.mjs.',
+  );
   process.exitCode = 1;
 } else {
-  console.log(`check-messages: OK, all ${report.keys} keys of ${ENGLISH} are read and none is missing (${report.reads} reads in ${files.size} files, ${seconds} s)`);
+  console.log(
+    `check-messages: OK, all ${report.keys} keys of ${ENGLISH} are read and none is missing (${report.reads} reads in ${files.size} files, ${seconds} s)`,
+  );
 }

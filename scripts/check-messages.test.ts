@@ -7,12 +7,23 @@ type Unresolved = { file: string; line: number; code: string; reason: string; pr
 type Scan = { uses: Use[]; unresolved: Unresolved[] };
 type Catalogue = { [key: string]: string | Catalogue };
 type DynamicPrefix = { prefix: string; file: string; why: string };
-type Report = { missing: { key: string; at: string[]; why: string }[]; unused: string[]; unresolved: Unresolved[]; staleAllowances: DynamicPrefix[] };
+type Report = {
+  missing: { key: string; at: string[]; why: string }[];
+  unused: string[];
+  unresolved: Unresolved[];
+  staleAllowances: DynamicPrefix[];
+};
 
 const scan = (files: Record<string, string>): Scan => findMessageUses(new Map(Object.entries(files)));
 /** The keys read, sorted, without duplicates. */
 const keysRead = (files: Record<string, string>, kind: Use['kind'] = 'message') =>
-  [...new Set(scan(files).uses.filter((use) => use.kind === kind).map((use) => use.key))].sort();
+  [
+    ...new Set(
+      scan(files)
+        .uses.filter((use) => use.kind === kind)
+        .map((use) => use.key),
+    ),
+  ].sort();
 const report = (catalogue: Catalogue, files: Record<string, string>, allowances: DynamicPrefix[] = []): Report =>
   compareWithCatalogue(catalogue, scan(files), allowances);
 
@@ -81,7 +92,14 @@ export async function translator() {
 }`,
     };
     const { unresolved } = scan(files);
-    expect(unresolved).toEqual([expect.objectContaining({ file: 'lib/escape.ts', line: 5, code: 't', reason: 'a translator used in a way this check cannot follow' })]);
+    expect(unresolved).toEqual([
+      expect.objectContaining({
+        file: 'lib/escape.ts',
+        line: 5,
+        code: 't',
+        reason: 'a translator used in a way this check cannot follow',
+      }),
+    ]);
   });
 });
 
@@ -107,7 +125,17 @@ export default async function Page() {
     };
     // list() is only ever called with 'getItems': whoItems is not read. pick()'s argument is not
     // known, so its declared type says what it can be.
-    expect(keysRead(files)).toEqual(['shop.accept', 'shop.errors.emailInvalid', 'shop.errors.nameRequired', 'shop.first', 'shop.getItems', 'shop.no', 'shop.refuse', 'shop.second', 'shop.yes']);
+    expect(keysRead(files)).toEqual([
+      'shop.accept',
+      'shop.errors.emailInvalid',
+      'shop.errors.nameRequired',
+      'shop.first',
+      'shop.getItems',
+      'shop.no',
+      'shop.refuse',
+      'shop.second',
+      'shop.yes',
+    ]);
   });
 
   it('resolves obj[key] and item.key over const literals, and for…of', () => {
@@ -173,7 +201,15 @@ export default async function Page({ params }: { params: Promise<{ topic: string
   return t(topic);
 }`,
     };
-    expect(keysRead(files)).toEqual(['success.confirmingTitle', 'success.failedBody', 'success.failedTitle', 'success.title', 'success.wait', 'topics.scams', 'topics.spam']);
+    expect(keysRead(files)).toEqual([
+      'success.confirmingTitle',
+      'success.failedBody',
+      'success.failedTitle',
+      'success.title',
+      'success.wait',
+      'topics.scams',
+      'topics.spam',
+    ]);
   });
 
   it('counts a default as a value, and notFound() or a `never` function as leaving the block', () => {
@@ -206,7 +242,13 @@ export default async function Page({ params }: { params: Promise<{ slug: string 
     const { uses, unresolved } = scan(files);
     expect(uses).toEqual([]);
     expect(unresolved).toEqual([
-      { file: 'app/page.tsx', line: 6, code: 't(`categories.${slug}`)', reason: 'cannot tell which keys this reads', prefixes: ['blog.categories'] },
+      {
+        file: 'app/page.tsx',
+        line: 6,
+        code: 't(`categories.${slug}`)',
+        reason: 'cannot tell which keys this reads',
+        prefixes: ['blog.categories'],
+      },
     ]);
   });
 });
@@ -301,6 +343,12 @@ export default async function Page({ slug }: { slug: string }) {
   });
 
   it('lists leaf keys in file order', () => {
-    expect(leafKeys(catalogue)).toEqual(['common.goHome', 'common.loadingPage', 'blog.title', 'blog.categories.tips', 'blog.categories.advice']);
+    expect(leafKeys(catalogue)).toEqual([
+      'common.goHome',
+      'common.loadingPage',
+      'blog.title',
+      'blog.categories.tips',
+      'blog.categories.advice',
+    ]);
   });
 });

@@ -10,10 +10,31 @@ import sharp from 'sharp';
 import { mkdirSync } from 'node:fs';
 const [a, b, ...rest] = process.argv.slice(2);
 if (!a || !b) throw new Error('usage: node scripts/compare-screens.mjs BASE_URL_A BASE_URL_B [path…]');
-const pages = rest.length ? rest : ['/', '/blog', '/blog/first-date-questions-that-matter', '/help-centre', '/the-love-blueprint', '/the-love-blueprint/en', '/terms', '/privacy', '/modern-slavery-act', '/library', '/contact', '/ja', '/ar/blog', '/de/the-love-blueprint/de', '/nope-404'];
+const pages = rest.length
+  ? rest
+  : [
+      '/',
+      '/blog',
+      '/blog/first-date-questions-that-matter',
+      '/help-centre',
+      '/the-love-blueprint',
+      '/the-love-blueprint/en',
+      '/terms',
+      '/privacy',
+      '/modern-slavery-act',
+      '/library',
+      '/contact',
+      '/ja',
+      '/ar/blog',
+      '/de/the-love-blueprint/de',
+      '/nope-404',
+    ];
 const OUT = '.data/screen-diff';
 mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 /**
  * @param {string} base
  * @param {string} path
@@ -37,18 +58,36 @@ async function shot(base, path, viewport) {
  * @param {number} i
  */
 const differs = (x, y, i) =>
-  Math.abs((x[i] ?? 0) - (y[i] ?? 0)) + Math.abs((x[i + 1] ?? 0) - (y[i + 1] ?? 0)) + Math.abs((x[i + 2] ?? 0) - (y[i + 2] ?? 0)) > 30;
+  Math.abs((x[i] ?? 0) - (y[i] ?? 0)) +
+    Math.abs((x[i + 1] ?? 0) - (y[i + 1] ?? 0)) +
+    Math.abs((x[i + 2] ?? 0) - (y[i + 2] ?? 0)) >
+  30;
 let bad = 0;
-for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
   for (const path of pages) {
     const [x, y] = [await shot(a, path, viewport), await shot(b, path, viewport)];
-    const [ix, iy] = [await sharp(x).raw().toBuffer({ resolveWithObject: true }), await sharp(y).raw().toBuffer({ resolveWithObject: true })];
+    const [ix, iy] = [
+      await sharp(x).raw().toBuffer({ resolveWithObject: true }),
+      await sharp(y).raw().toBuffer({ resolveWithObject: true }),
+    ];
     let diff = 0;
     if (ix.info.width !== iy.info.width || ix.info.height !== iy.info.height) diff = -1;
-    else for (let i = 0; i < ix.data.length; i += ix.info.channels) { if (differs(ix.data, iy.data, i)) diff++; }
+    else
+      for (let i = 0; i < ix.data.length; i += ix.info.channels) {
+        if (differs(ix.data, iy.data, i)) diff++;
+      }
     const name = `${viewport.width}${path.replace(/\//g, '_') || '_home'}`;
-    if (diff !== 0) { bad++; await sharp(x).toFile(`${OUT}/${name}-a.png`); await sharp(y).toFile(`${OUT}/${name}-b.png`); }
-    console.log(`${viewport.width} ${path}: ${diff === -1 ? `size ${ix.info.width}x${ix.info.height} vs ${iy.info.width}x${iy.info.height}` : `${diff} px differ`}`);
+    if (diff !== 0) {
+      bad++;
+      await sharp(x).toFile(`${OUT}/${name}-a.png`);
+      await sharp(y).toFile(`${OUT}/${name}-b.png`);
+    }
+    console.log(
+      `${viewport.width} ${path}: ${diff === -1 ? `size ${ix.info.width}x${ix.info.height} vs ${iy.info.width}x${iy.info.height}` : `${diff} px differ`}`,
+    );
   }
 }
 await browser.close();

@@ -134,7 +134,11 @@ function family(name, weight = 400, style = 'normal') {
       const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
       // The math and symbol slices claim letters they draw in a mathematical style.
       if (!file || !range || /-(math|symbols)-/.test(file)) continue;
-      faces.push({ file: join(FONTSOURCE, name, 'files', file), ranges: range.split(',').map(parseRange), font: undefined });
+      faces.push({
+        file: join(FONTSOURCE, name, 'files', file),
+        ranges: range.split(',').map(parseRange),
+        font: undefined,
+      });
     }
     families.set(key, faces);
   }
@@ -147,7 +151,8 @@ const load = (face) => (face.font ??= fontkit.create(readFileSync(face.file)));
  * @param {Face} face
  * @param {number} cp a code point
  */
-const hasChar = (face, cp) => face.ranges.some(([lo, hi]) => cp >= lo && cp <= hi) && load(face).hasGlyphForCodePoint(cp);
+const hasChar = (face, cp) =>
+  face.ranges.some(([lo, hi]) => cp >= lo && cp <= hi) && load(face).hasGlyphForCodePoint(cp);
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}|\p{M}/u;
 
 /**
@@ -194,7 +199,9 @@ function bidiRuns(text) {
     for (let i = from; i >= 0 && i < kinds.length; i += step) if (kinds[i] !== 'N') return kinds[i];
     return 'R';
   };
-  const resolved = kinds.map((kind, i) => (kind !== 'N' ? kind : strong(i - 1, -1) === 'L' && strong(i + 1, 1) === 'L' ? 'L' : 'R'));
+  const resolved = kinds.map((kind, i) =>
+    kind !== 'N' ? kind : strong(i - 1, -1) === 'L' && strong(i + 1, 1) === 'L' ? 'L' : 'R',
+  );
   /** @type {{ text: string, rtl: boolean }[]} */
   const runs = [];
   chars.forEach((char, i) => {
@@ -322,7 +329,11 @@ function glyphPath(glyph, x, y, scale) {
     // Absolute page coordinates, rounded; the relative steps are taken between rounded points.
     /** @type {number[]} */
     const points = [];
-    for (let i = 0; i < args.length; i += 2) points.push(round(x + /** @type {number} */ (args[i]) * scale), round(y - /** @type {number} */ (args[i + 1]) * scale));
+    for (let i = 0; i < args.length; i += 2)
+      points.push(
+        round(x + /** @type {number} */ (args[i]) * scale),
+        round(y - /** @type {number} */ (args[i + 1]) * scale),
+      );
     const [ex, ey] = /** @type {[number, number]} */ (points.slice(-2)); // every command but closePath ends on a point
     const rel = points.map((v, i) => v - (i % 2 ? py : px));
     if (command === 'moveTo') {
@@ -387,7 +398,8 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
  * @param {number} base
  * @param {{ complex?: number, cjk?: number }} sizes
  */
-const sizeFor = (text, base, { complex = base, cjk = base }) => (COMPLEX.test(text) ? complex : CJK.test(text) ? cjk : base);
+const sizeFor = (text, base, { complex = base, cjk = base }) =>
+  COMPLEX.test(text) ? complex : CJK.test(text) ? cjk : base;
 
 /** @param {string} lang */
 function stacks(lang) {
@@ -409,7 +421,8 @@ function stacks(lang) {
  * @param {Shaped} shaped
  * @param {number} max
  */
-const fit = (shaped, max) => Math.min(max, Math.floor(((MAX_WIDTH - shaped.gaps * shaped.tracking) / shaped.ems) * 10) / 10);
+const fit = (shaped, max) =>
+  Math.min(max, Math.floor(((MAX_WIDTH - shaped.gaps * shaped.tracking) / shaped.ems) * 10) / 10);
 
 /**
  * Where a subtitle may break: between words (spaces, or Intl.Segmenter's words where there are none).
@@ -447,14 +460,16 @@ function subtitleLines(text, lang, stack) {
     const lines = [line(a, stack), line(b, stack)];
     const twoSize = Math.min(...lines.map((l) => fit(l, 19)));
     const balance = Math.abs(lines[0].ems - lines[1].ems);
-    if (!best || twoSize > best.size || (twoSize === best.size && balance < best.balance)) best = { size: twoSize, lines, balance };
+    if (!best || twoSize > best.size || (twoSize === best.size && balance < best.balance))
+      best = { size: twoSize, lines, balance };
   }
   if (!best) throw new Error(`covers: subtitle "${text}" is too long for one line and has nowhere to break`);
   return best;
 }
 
 /** @param {string} text */
-const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** @param {string} id */
 const ids = (id) => id.replace(/[^a-zA-Z0-9-]/g, '-');
 
@@ -603,10 +618,21 @@ mkdirSync(OUT, { recursive: true });
 for (const { id, language } of editions) {
   const lines = coverLines[id];
   const palette = PALETTES[id];
-  if (!lines || !palette) throw new Error(`covers: ${id} needs an entry in content/shop/cover-lines.json and a palette in scripts/covers.mjs`);
+  if (!lines || !palette)
+    throw new Error(
+      `covers: ${id} needs an entry in content/shop/cover-lines.json and a palette in scripts/covers.mjs`,
+    );
   const { subtitle } = readJson(join(SHOP, `manuscript.${id}.json`));
   const edition = lines.edition ?? bookLabels[id]?.edition;
-  const { svg, layout } = cover({ id, lang: language ?? id, subtitle, tagline: lines.tagline, edition, alt: lines.alt, palette });
+  const { svg, layout } = cover({
+    id,
+    lang: language ?? id,
+    subtitle,
+    tagline: lines.tagline,
+    edition,
+    alt: lines.alt,
+    palette,
+  });
   writeFileSync(join(OUT, `${id}.svg`), svg);
   console.log(`covers: ${id}.svg, ${(Buffer.byteLength(svg) / 1024).toFixed(1)} KB (${layout})`);
 }

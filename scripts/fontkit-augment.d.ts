@@ -9,6 +9,12 @@ declare module '@pdf-lib/fontkit' {
   }
   interface Font {
     /** layout() with the script, language and direction to shape in (otherwise guessed from the text). */
-    layout(string: string, features: TypeFeatures | (keyof TypeFeatures)[] | undefined, script: string | undefined, language: string | undefined, direction: 'ltr' | 'rtl'): GlyphRun;
+    layout(
+      string: string,
+      features: TypeFeatures | (keyof TypeFeatures)[] | undefined,
+      script: string | undefined,
+      language: string | undefined,
+      direction: 'ltr' | 'rtl',
+    ): GlyphRun;
   }
 }

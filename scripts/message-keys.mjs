@@ -56,8 +56,26 @@ const MESSAGES_PRODUCERS = new Map([
   ['getMessages', ['next-intl/server']],
   ['useMessages', ['next-intl']],
 ]);
-const TRANSLATOR_METHODS = new Map(/** @type {[string, UseKind][]} */ ([['rich', 'message'], ['markup', 'message'], ['raw', 'subtree'], ['has', 'optional']]));
-const ARRAY_CALLBACKS = new Set(['map', 'flatMap', 'forEach', 'filter', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex']);
+const TRANSLATOR_METHODS = new Map(
+  /** @type {[string, UseKind][]} */ ([
+    ['rich', 'message'],
+    ['markup', 'message'],
+    ['raw', 'subtree'],
+    ['has', 'optional'],
+  ]),
+);
+const ARRAY_CALLBACKS = new Set([
+  'map',
+  'flatMap',
+  'forEach',
+  'filter',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+]);
 const NEVER_RETURNING = new Set(['notFound', 'redirect', 'permanentRedirect', 'forbidden', 'unauthorized']);
 const MAX_DEPTH = 40;
 
@@ -112,7 +130,13 @@ export function findMessageUses(files, options = {}) {
     let sf = parsed.get(path);
     const text = files.get(path);
     if (!sf && text !== undefined) {
-      sf = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+      sf = ts.createSourceFile(
+        path,
+        text,
+        ts.ScriptTarget.ES2022,
+        true,
+        path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+      );
       parsed.set(path, sf);
     }
     return sf;
@@ -130,7 +154,8 @@ export function findMessageUses(files, options = {}) {
       }
       base = parts.join('/');
     } else return spec;
-    for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) if (files.has(candidate)) return candidate;
+    for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`])
+      if (files.has(candidate)) return candidate;
     return base;
   }
 
@@ -149,7 +174,15 @@ export function findMessageUses(files, options = {}) {
   /** @param {ts.Expression} node */
   function unwrap(node) {
     let n = node;
-    while (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n) || ts.isNonNullExpression(n) || ts.isTypeAssertionExpression(n) || ts.isAwaitExpression(n)) n = n.expression;
+    while (
+      ts.isParenthesizedExpression(n) ||
+      ts.isAsExpression(n) ||
+      ts.isSatisfiesExpression(n) ||
+      ts.isNonNullExpression(n) ||
+      ts.isTypeAssertionExpression(n) ||
+      ts.isAwaitExpression(n)
+    )
+      n = n.expression;
     return n;
   }
 
@@ -160,10 +193,36 @@ export function findMessageUses(files, options = {}) {
     const p = id.parent;
     if (ts.isPropertyAccessExpression(p) && p.name === id) return false;
     if (ts.isQualifiedName(p) && p.right === id) return false;
-    if ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p) || ts.isMethodSignature(p) || ts.isJsxAttribute(p)) && p.name === id) return false;
-    if ((ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isFunctionDeclaration(p) || ts.isFunctionExpression(p) || ts.isClassDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isInterfaceDeclaration(p)) && p.name === id) return false;
+    if (
+      (ts.isPropertyAssignment(p) ||
+        ts.isMethodDeclaration(p) ||
+        ts.isPropertyDeclaration(p) ||
+        ts.isPropertySignature(p) ||
+        ts.isMethodSignature(p) ||
+        ts.isJsxAttribute(p)) &&
+      p.name === id
+    )
+      return false;
+    if (
+      (ts.isVariableDeclaration(p) ||
+        ts.isParameter(p) ||
+        ts.isFunctionDeclaration(p) ||
+        ts.isFunctionExpression(p) ||
+        ts.isClassDeclaration(p) ||
+        ts.isTypeAliasDeclaration(p) ||
+        ts.isInterfaceDeclaration(p)) &&
+      p.name === id
+    )
+      return false;
     if (ts.isBindingElement(p) && (p.name === id || p.propertyName === id)) return false;
-    if (ts.isImportSpecifier(p) || ts.isExportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isTypeParameterDeclaration(p)) return false;
+    if (
+      ts.isImportSpecifier(p) ||
+      ts.isExportSpecifier(p) ||
+      ts.isImportClause(p) ||
+      ts.isNamespaceImport(p) ||
+      ts.isTypeParameterDeclaration(p)
+    )
+      return false;
     return true;
   }
 
@@ -215,7 +274,14 @@ export function findMessageUses(files, options = {}) {
     }
     /** @type {ts.NodeArray<ts.Statement> | undefined} */
     let statements;
-    if (ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope) || ts.isCaseClause(scope) || ts.isDefaultClause(scope)) statements = scope.statements;
+    if (
+      ts.isSourceFile(scope) ||
+      ts.isBlock(scope) ||
+      ts.isModuleBlock(scope) ||
+      ts.isCaseClause(scope) ||
+      ts.isDefaultClause(scope)
+    )
+      statements = scope.statements;
     if (statements) {
       for (const statement of statements) {
         if (ts.isVariableStatement(statement)) {
@@ -227,21 +293,37 @@ export function findMessageUses(files, options = {}) {
           return { kind: 'function', name: statement.name, node: statement };
         } else if (ts.isClassDeclaration(statement) && statement.name?.text === name) {
           return { kind: 'other', name: statement.name };
-        } else if (ts.isImportDeclaration(statement) && statement.importClause && ts.isStringLiteral(statement.moduleSpecifier)) {
+        } else if (
+          ts.isImportDeclaration(statement) &&
+          statement.importClause &&
+          ts.isStringLiteral(statement.moduleSpecifier)
+        ) {
           const from = resolveModule(statement.getSourceFile().fileName, statement.moduleSpecifier.text);
           const clause = statement.importClause;
-          if (clause.name?.text === name) return { kind: 'import', name: clause.name, module: from, imported: 'default' };
+          if (clause.name?.text === name)
+            return { kind: 'import', name: clause.name, module: from, imported: 'default' };
           const bindings = clause.namedBindings;
-          if (bindings && ts.isNamespaceImport(bindings) && bindings.name.text === name) return { kind: 'import', name: bindings.name, module: from, imported: '*' };
+          if (bindings && ts.isNamespaceImport(bindings) && bindings.name.text === name)
+            return { kind: 'import', name: bindings.name, module: from, imported: '*' };
           if (bindings && ts.isNamedImports(bindings)) {
             for (const element of bindings.elements) {
-              if (element.name.text === name) return { kind: 'import', name: element.name, module: from, imported: (element.propertyName ?? element.name).text };
+              if (element.name.text === name)
+                return {
+                  kind: 'import',
+                  name: element.name,
+                  module: from,
+                  imported: (element.propertyName ?? element.name).text,
+                };
             }
           }
         }
       }
     }
-    if ((ts.isForOfStatement(scope) || ts.isForInStatement(scope) || ts.isForStatement(scope)) && scope.initializer && ts.isVariableDeclarationList(scope.initializer)) {
+    if (
+      (ts.isForOfStatement(scope) || ts.isForInStatement(scope) || ts.isForStatement(scope)) &&
+      scope.initializer &&
+      ts.isVariableDeclarationList(scope.initializer)
+    ) {
       for (const declaration of scope.initializer.declarations) {
         const found = findInBinding(declaration.name, name);
         if (found) return { kind: 'var', name: found.id, path: found.path, node: declaration };
@@ -268,10 +350,14 @@ export function findMessageUses(files, options = {}) {
     const sf = sourceOf(file);
     if (!sf || seen.has(`${file}#${name}`)) return undefined;
     seen.add(`${file}#${name}`);
-    const exported = (/** @type {ts.Node} */ node) => ts.canHaveModifiers(node) && !!ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    const exported = (/** @type {ts.Node} */ node) =>
+      ts.canHaveModifiers(node) && !!ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
     for (const statement of sf.statements) {
       if (ts.isExportDeclaration(statement)) {
-        const from = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? resolveModule(file, statement.moduleSpecifier.text) : undefined;
+        const from =
+          statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+            ? resolveModule(file, statement.moduleSpecifier.text)
+            : undefined;
         if (!statement.exportClause && from) {
           const found = exportedValue(from, name, seen);
           if (found) return found;
@@ -284,7 +370,13 @@ export function findMessageUses(files, options = {}) {
         }
       } else if (exported(statement) && (ts.isVariableStatement(statement) || ts.isFunctionDeclaration(statement))) {
         const found = declaredIn(sf, name);
-        if (found && found.kind !== 'import' && statement.getStart() <= found.name.getStart() && found.name.getEnd() <= statement.getEnd()) return found;
+        if (
+          found &&
+          found.kind !== 'import' &&
+          statement.getStart() <= found.name.getStart() &&
+          found.name.getEnd() <= statement.getEnd()
+        )
+          return found;
       }
     }
     return undefined;
@@ -292,7 +384,9 @@ export function findMessageUses(files, options = {}) {
 
   /** Follows an import to what it names. @param {Decl | undefined} decl @returns {Decl | undefined} */
   function settle(decl) {
-    return decl?.kind === 'import' && decl.imported !== '*' && decl.imported !== 'default' ? exportedValue(decl.module, decl.imported) : decl;
+    return decl?.kind === 'import' && decl.imported !== '*' && decl.imported !== 'default'
+      ? exportedValue(decl.module, decl.imported)
+      : decl;
   }
 
   /** A type alias by name, seen from a node (top-level or imported). @param {ts.Node} from @param {string} name @returns {ts.TypeAliasDeclaration | undefined} */
@@ -302,14 +396,25 @@ export function findMessageUses(files, options = {}) {
     seen.add(`${sf.fileName}#${name}`);
     for (const statement of sf.statements) {
       if (ts.isTypeAliasDeclaration(statement) && statement.name.text === name) return statement;
-      if (ts.isImportDeclaration(statement) && statement.importClause?.namedBindings && ts.isNamedImports(statement.importClause.namedBindings) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      if (
+        ts.isImportDeclaration(statement) &&
+        statement.importClause?.namedBindings &&
+        ts.isNamedImports(statement.importClause.namedBindings) &&
+        ts.isStringLiteral(statement.moduleSpecifier)
+      ) {
         for (const element of statement.importClause.namedBindings.elements) {
           if (element.name.text !== name) continue;
           const target = sourceOf(resolveModule(sf.fileName, statement.moduleSpecifier.text));
           return target ? typeAliasOf(target, (element.propertyName ?? element.name).text, seen) : undefined;
         }
       }
-      if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      if (
+        ts.isExportDeclaration(statement) &&
+        statement.moduleSpecifier &&
+        ts.isStringLiteral(statement.moduleSpecifier) &&
+        statement.exportClause &&
+        ts.isNamedExports(statement.exportClause)
+      ) {
         for (const element of statement.exportClause.elements) {
           if (element.name.text !== name) continue;
           const target = sourceOf(resolveModule(sf.fileName, statement.moduleSpecifier.text));
@@ -344,11 +449,14 @@ export function findMessageUses(files, options = {}) {
   /** The name a function is called by, and whether other modules may import it. @param {ts.SignatureDeclaration} fn */
   function nameOf(fn) {
     /** @param {ts.Node} node */
-    const isExported = (node) => ts.canHaveModifiers(node) && !!ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    const isExported = (node) =>
+      ts.canHaveModifiers(node) && !!ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
     if (ts.isFunctionDeclaration(fn) && fn.name) return { name: fn.name, exported: isExported(fn) };
     let holder = fn.parent;
-    while (ts.isParenthesizedExpression(holder) || ts.isAsExpression(holder) || ts.isSatisfiesExpression(holder)) holder = holder.parent;
-    if (ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)) return { name: holder.name, exported: isExported(holder.parent.parent) };
+    while (ts.isParenthesizedExpression(holder) || ts.isAsExpression(holder) || ts.isSatisfiesExpression(holder))
+      holder = holder.parent;
+    if (ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name))
+      return { name: holder.name, exported: isExported(holder.parent.parent) };
     return undefined;
   }
 
@@ -364,16 +472,24 @@ export function findMessageUses(files, options = {}) {
     const home = fn.getSourceFile();
     // Next calls a route's exports (the page, generateMetadata…) with arguments no source shows.
     if (named.exported && home.fileName.startsWith('app/')) return undefined;
-    if (ts.canHaveModifiers(fn) && ts.getModifiers(fn)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) return undefined;
+    if (ts.canHaveModifiers(fn) && ts.getModifiers(fn)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword))
+      return undefined;
     /** @type {ts.Identifier[]} */
-    const refs = identifiersNamed(home, named.name.text).filter((id) => id !== named.name && isReference(id) && declarationOf(id)?.name === named.name);
+    const refs = identifiersNamed(home, named.name.text).filter(
+      (id) => id !== named.name && isReference(id) && declarationOf(id)?.name === named.name,
+    );
     if (named.exported) {
       for (const [path, text] of files) {
         if (path === home.fileName || !text.includes(named.name.text)) continue;
         const sf = sourceOf(path);
         if (!sf) continue;
         for (const statement of sf.statements) {
-          if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+          if (
+            !(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) ||
+            !statement.moduleSpecifier ||
+            !ts.isStringLiteral(statement.moduleSpecifier)
+          )
+            continue;
           if (resolveModule(path, statement.moduleSpecifier.text) !== home.fileName) continue;
           // Re-exported or imported whole: its calls are not all in sight.
           if (ts.isExportDeclaration(statement)) return undefined;
@@ -382,7 +498,11 @@ export function findMessageUses(files, options = {}) {
           if (!bindings || !ts.isNamedImports(bindings)) continue;
           for (const element of bindings.elements) {
             if ((element.propertyName ?? element.name).text !== named.name.text) continue;
-            refs.push(...identifiersNamed(sf, element.name.text).filter((id) => isReference(id) && declarationOf(id)?.name === element.name));
+            refs.push(
+              ...identifiersNamed(sf, element.name.text).filter(
+                (id) => isReference(id) && declarationOf(id)?.name === element.name,
+              ),
+            );
           }
         }
       }
@@ -392,7 +512,8 @@ export function findMessageUses(files, options = {}) {
     for (const ref of refs) {
       const p = ref.parent;
       if (ts.isCallExpression(p) && p.expression === ref) calls.push({ args: [...p.arguments] });
-      else if ((ts.isJsxSelfClosingElement(p) || ts.isJsxOpeningElement(p)) && p.tagName === ref) calls.push({ args: [], props: p.attributes });
+      else if ((ts.isJsxSelfClosingElement(p) || ts.isJsxOpeningElement(p)) && p.tagName === ref)
+        calls.push({ args: [], props: p.attributes });
       else return undefined;
     }
     return calls;
@@ -417,7 +538,9 @@ export function findMessageUses(files, options = {}) {
         const first = steps[0];
         if (index !== 0 || !first || !('prop' in first)) return undefined;
         if (call.props.properties.some((attr) => ts.isJsxSpreadAttribute(attr))) return undefined;
-        const attr = call.props.properties.find((a) => ts.isJsxAttribute(a) && ts.isIdentifier(a.name) && a.name.text === first.prop);
+        const attr = call.props.properties.find(
+          (a) => ts.isJsxAttribute(a) && ts.isIdentifier(a.name) && a.name.text === first.prop,
+        );
         if (!attr || !ts.isJsxAttribute(attr)) continue; // not passed here: nothing to read at this call
         const init = attr.initializer;
         if (!init) return undefined;
@@ -462,7 +585,12 @@ export function findMessageUses(files, options = {}) {
 
   /** @param {ts.PropertyName} name */
   function propertyName(name) {
-    return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) ? name.text : undefined;
+    return ts.isIdentifier(name) ||
+      ts.isStringLiteral(name) ||
+      ts.isNumericLiteral(name) ||
+      ts.isNoSubstitutionTemplateLiteral(name)
+      ? name.text
+      : undefined;
   }
 
   // ---------------------------------------------------------------- values of key expressions
@@ -507,41 +635,50 @@ export function findMessageUses(files, options = {}) {
   /** @param {ts.Expression} expr @returns {Values} */
   function valuesOfUnguarded(expr) {
     if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return new Set([expr.text]);
-    if (ts.isParenthesizedExpression(expr) || ts.isNonNullExpression(expr) || ts.isSatisfiesExpression(expr)) return valuesOf(expr.expression);
-    if (ts.isAsExpression(expr) || ts.isTypeAssertionExpression(expr)) return valuesOf(expr.expression) ?? typeValues(expr.type);
+    if (ts.isParenthesizedExpression(expr) || ts.isNonNullExpression(expr) || ts.isSatisfiesExpression(expr))
+      return valuesOf(expr.expression);
+    if (ts.isAsExpression(expr) || ts.isTypeAssertionExpression(expr))
+      return valuesOf(expr.expression) ?? typeValues(expr.type);
     if (ts.isTemplateExpression(expr)) {
       /** @type {Values} */
       let out = new Set([expr.head.text]);
-      for (const span of expr.templateSpans) out = concat(concat(out, valuesOf(span.expression)), new Set([span.literal.text]));
+      for (const span of expr.templateSpans)
+        out = concat(concat(out, valuesOf(span.expression)), new Set([span.literal.text]));
       return out;
     }
     if (ts.isConditionalExpression(expr)) return union([valuesOf(expr.whenTrue), valuesOf(expr.whenFalse)]);
     if (ts.isBinaryExpression(expr)) {
       const op = expr.operatorToken.kind;
       if (op === ts.SyntaxKind.PlusToken) return concat(valuesOf(expr.left), valuesOf(expr.right));
-      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return union([valuesOf(expr.left), valuesOf(expr.right)]);
+      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken)
+        return union([valuesOf(expr.left), valuesOf(expr.right)]);
       return null;
     }
     if (ts.isIdentifier(expr)) return narrow(expr, identifierValues(expr));
     if (ts.isPropertyAccessExpression(expr)) {
       const objects = objectsOf(expr.expression);
       if (!objects) return null;
-      return union(objects.map((object) => {
-        const value = propertyOf(object, expr.name.text);
-        return value ? valuesOf(value) : null;
-      }));
+      return union(
+        objects.map((object) => {
+          const value = propertyOf(object, expr.name.text);
+          return value ? valuesOf(value) : null;
+        }),
+      );
     }
     if (ts.isElementAccessExpression(expr)) {
       const objects = objectsOf(expr.expression);
       if (objects) {
         const names = valuesOf(expr.argumentExpression);
-        return union(objects.flatMap((object) => {
-          if (!names) return object.properties.map((p) => (ts.isPropertyAssignment(p) ? valuesOf(p.initializer) : null));
-          return [...names].map((name) => {
-            const value = propertyOf(object, name);
-            return value === undefined ? new Set() : value === null ? null : valuesOf(value);
-          });
-        }));
+        return union(
+          objects.flatMap((object) => {
+            if (!names)
+              return object.properties.map((p) => (ts.isPropertyAssignment(p) ? valuesOf(p.initializer) : null));
+            return [...names].map((name) => {
+              const value = propertyOf(object, name);
+              return value === undefined ? new Set() : value === null ? null : valuesOf(value);
+            });
+          }),
+        );
       }
       return arrayValues(expr.expression);
     }
@@ -562,8 +699,13 @@ export function findMessageUses(files, options = {}) {
       const { node, path } = decl;
       const list = node.parent;
       const loop = list.parent;
-      if (path.length === 0 && (ts.isForOfStatement(loop))) return arrayValues(loop.expression);
-      if (path.length === 0 && node.initializer && ts.isVariableDeclarationList(list) && list.flags & ts.NodeFlags.Const) {
+      if (path.length === 0 && ts.isForOfStatement(loop)) return arrayValues(loop.expression);
+      if (
+        path.length === 0 &&
+        node.initializer &&
+        ts.isVariableDeclarationList(list) &&
+        list.flags & ts.NodeFlags.Const
+      ) {
         const value = valuesOf(node.initializer);
         if (value) return value;
       }
@@ -576,7 +718,10 @@ export function findMessageUses(files, options = {}) {
       const args = argumentsOf(fn, index, path);
       // A default (`{ key = 'x' }`, `(key = 'x')`) is one more value a call can leave it with.
       const holder = decl.name.parent;
-      const fallback = (ts.isBindingElement(holder) || ts.isParameter(holder)) && holder.initializer ? [valuesOf(holder.initializer)] : [];
+      const fallback =
+        (ts.isBindingElement(holder) || ts.isParameter(holder)) && holder.initializer
+          ? [valuesOf(holder.initializer)]
+          : [];
       const passed = args ? union([...args.map(valuesOf), ...fallback]) : null;
       if (passed) return passed;
       return path.length === 0 && node.type ? typeValues(node.type) : null;
@@ -589,24 +734,38 @@ export function findMessageUses(files, options = {}) {
     const call = fn.parent;
     if (!ts.isCallExpression(call) || call.arguments[0] !== fn) return undefined;
     const callee = call.expression;
-    return ts.isPropertyAccessExpression(callee) && ARRAY_CALLBACKS.has(callee.name.text) ? callee.expression : undefined;
+    return ts.isPropertyAccessExpression(callee) && ARRAY_CALLBACKS.has(callee.name.text)
+      ? callee.expression
+      : undefined;
   }
 
   /** The object literals an expression can be (a const, an imported const, an element of a const array). @param {ts.Expression} expr @returns {ts.ObjectLiteralExpression[] | null} */
   function objectsOf(expr) {
-    return guarded('objects', expr, () => {
-      const e = unwrap(expr);
-      if (ts.isObjectLiteralExpression(e)) return [e];
-      if (!ts.isIdentifier(e)) return null;
-      const decl = settle(declarationOf(e));
-      if (decl?.kind === 'var' && decl.path.length === 0 && decl.node.initializer && decl.node.parent.flags & ts.NodeFlags.Const) return objectsOf(decl.node.initializer);
-      if (decl?.kind === 'var' && decl.path.length === 0 && ts.isForOfStatement(decl.node.parent.parent)) return elementsObjects(decl.node.parent.parent.expression);
-      if (decl?.kind === 'param' && decl.index === 0 && decl.path.length === 0) {
-        const receiver = callbackReceiver(decl.fn);
-        if (receiver) return elementsObjects(receiver);
-      }
-      return null;
-    }, null);
+    return guarded(
+      'objects',
+      expr,
+      () => {
+        const e = unwrap(expr);
+        if (ts.isObjectLiteralExpression(e)) return [e];
+        if (!ts.isIdentifier(e)) return null;
+        const decl = settle(declarationOf(e));
+        if (
+          decl?.kind === 'var' &&
+          decl.path.length === 0 &&
+          decl.node.initializer &&
+          decl.node.parent.flags & ts.NodeFlags.Const
+        )
+          return objectsOf(decl.node.initializer);
+        if (decl?.kind === 'var' && decl.path.length === 0 && ts.isForOfStatement(decl.node.parent.parent))
+          return elementsObjects(decl.node.parent.parent.expression);
+        if (decl?.kind === 'param' && decl.index === 0 && decl.path.length === 0) {
+          const receiver = callbackReceiver(decl.fn);
+          if (receiver) return elementsObjects(receiver);
+        }
+        return null;
+      },
+      null,
+    );
   }
 
   /** @param {ts.Expression} expr @returns {ts.ObjectLiteralExpression[] | null} */
@@ -625,54 +784,94 @@ export function findMessageUses(files, options = {}) {
 
   /** The element expressions of a const array literal. @param {ts.Expression} expr @returns {ts.Expression[] | null} */
   function arrayElements(expr) {
-    return guarded('elements', expr, () => {
-      const e = unwrap(expr);
-      if (ts.isArrayLiteralExpression(e)) {
-        /** @type {ts.Expression[]} */
-        const out = [];
-        for (const element of e.elements) {
-          if (ts.isSpreadElement(element)) {
-            const inner = arrayElements(element.expression);
-            if (!inner) return null;
-            out.push(...inner);
-          } else out.push(element);
+    return guarded(
+      'elements',
+      expr,
+      () => {
+        const e = unwrap(expr);
+        if (ts.isArrayLiteralExpression(e)) {
+          /** @type {ts.Expression[]} */
+          const out = [];
+          for (const element of e.elements) {
+            if (ts.isSpreadElement(element)) {
+              const inner = arrayElements(element.expression);
+              if (!inner) return null;
+              out.push(...inner);
+            } else out.push(element);
+          }
+          return out;
         }
-        return out;
-      }
-      if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ['filter', 'slice', 'toSorted', 'toReversed'].includes(e.expression.name.text)) return arrayElements(e.expression.expression);
-      if (!ts.isIdentifier(e)) return null;
-      const decl = settle(declarationOf(e));
-      if (decl?.kind === 'var' && decl.path.length === 0 && decl.node.initializer && decl.node.parent.flags & ts.NodeFlags.Const) return arrayElements(decl.node.initializer);
-      return null;
-    }, null);
+        if (
+          ts.isCallExpression(e) &&
+          ts.isPropertyAccessExpression(e.expression) &&
+          ['filter', 'slice', 'toSorted', 'toReversed'].includes(e.expression.name.text)
+        )
+          return arrayElements(e.expression.expression);
+        if (!ts.isIdentifier(e)) return null;
+        const decl = settle(declarationOf(e));
+        if (
+          decl?.kind === 'var' &&
+          decl.path.length === 0 &&
+          decl.node.initializer &&
+          decl.node.parent.flags & ts.NodeFlags.Const
+        )
+          return arrayElements(decl.node.initializer);
+        return null;
+      },
+      null,
+    );
   }
 
   /** The strings an array's elements can be. @param {ts.Expression} expr @returns {Values} */
   function arrayValues(expr) {
-    return guarded('array', expr, () => {
-      const elements = arrayElements(expr);
-      if (elements) return union(elements.map(valuesOf));
-      let e = expr;
-      while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
-      if (ts.isAsExpression(e)) {
-        const inner = arrayValues(e.expression);
-        return inner ?? typeElementValues(e.type);
-      }
-      if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === 'Object' && e.arguments[0]) {
-        const objects = objectsOf(e.arguments[0]);
-        if (!objects) return null;
-        if (e.expression.name.text === 'keys') return union(objects.map(objectKeys));
-        if (e.expression.name.text === 'values') return union(objects.flatMap((o) => o.properties.map((p) => (ts.isPropertyAssignment(p) ? valuesOf(p.initializer) : null))));
+    return guarded(
+      'array',
+      expr,
+      () => {
+        const elements = arrayElements(expr);
+        if (elements) return union(elements.map(valuesOf));
+        let e = expr;
+        while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isSatisfiesExpression(e))
+          e = e.expression;
+        if (ts.isAsExpression(e)) {
+          const inner = arrayValues(e.expression);
+          return inner ?? typeElementValues(e.type);
+        }
+        if (
+          ts.isCallExpression(e) &&
+          ts.isPropertyAccessExpression(e.expression) &&
+          ts.isIdentifier(e.expression.expression) &&
+          e.expression.expression.text === 'Object' &&
+          e.arguments[0]
+        ) {
+          const objects = objectsOf(e.arguments[0]);
+          if (!objects) return null;
+          if (e.expression.name.text === 'keys') return union(objects.map(objectKeys));
+          if (e.expression.name.text === 'values')
+            return union(
+              objects.flatMap((o) =>
+                o.properties.map((p) => (ts.isPropertyAssignment(p) ? valuesOf(p.initializer) : null)),
+              ),
+            );
+          return null;
+        }
+        if (
+          ts.isCallExpression(e) &&
+          ts.isPropertyAccessExpression(e.expression) &&
+          ['filter', 'slice', 'toSorted', 'toReversed'].includes(e.expression.name.text)
+        )
+          return arrayValues(e.expression.expression);
+        if (ts.isIdentifier(e)) {
+          const decl = settle(declarationOf(e));
+          if (decl?.kind === 'var' && decl.path.length === 0 && decl.node.type)
+            return typeElementValues(decl.node.type);
+          if (decl?.kind === 'param' && decl.path.length === 0 && decl.node.type)
+            return typeElementValues(decl.node.type);
+        }
         return null;
-      }
-      if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ['filter', 'slice', 'toSorted', 'toReversed'].includes(e.expression.name.text)) return arrayValues(e.expression.expression);
-      if (ts.isIdentifier(e)) {
-        const decl = settle(declarationOf(e));
-        if (decl?.kind === 'var' && decl.path.length === 0 && decl.node.type) return typeElementValues(decl.node.type);
-        if (decl?.kind === 'param' && decl.path.length === 0 && decl.node.type) return typeElementValues(decl.node.type);
-      }
-      return null;
-    }, null);
+      },
+      null,
+    );
   }
 
   /** @param {ts.ObjectLiteralExpression} object @returns {Values} */
@@ -690,48 +889,60 @@ export function findMessageUses(files, options = {}) {
 
   /** The string literals a type allows. @param {ts.TypeNode} type @returns {Values} */
   function typeValues(type) {
-    return guarded('type', type, () => {
-      if (ts.isLiteralTypeNode(type)) return ts.isStringLiteral(type.literal) ? new Set([type.literal.text]) : null;
-      if (ts.isUnionTypeNode(type)) return union(type.types.map(typeValues));
-      if (ts.isParenthesizedTypeNode(type)) return typeValues(type.type);
-      if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
-        const [a, b] = type.typeArguments ?? [];
-        const name = type.typeName.text;
-        if ((name === 'Exclude' || name === 'Extract') && a && b) {
-          const all = typeValues(a);
-          const other = typeValues(b);
-          if (!all || !other) return null;
-          return new Set([...all].filter((v) => other.has(v) === (name === 'Extract')));
+    return guarded(
+      'type',
+      type,
+      () => {
+        if (ts.isLiteralTypeNode(type)) return ts.isStringLiteral(type.literal) ? new Set([type.literal.text]) : null;
+        if (ts.isUnionTypeNode(type)) return union(type.types.map(typeValues));
+        if (ts.isParenthesizedTypeNode(type)) return typeValues(type.type);
+        if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
+          const [a, b] = type.typeArguments ?? [];
+          const name = type.typeName.text;
+          if ((name === 'Exclude' || name === 'Extract') && a && b) {
+            const all = typeValues(a);
+            const other = typeValues(b);
+            if (!all || !other) return null;
+            return new Set([...all].filter((v) => other.has(v) === (name === 'Extract')));
+          }
+          const alias = typeAliasOf(type, name);
+          return alias && !alias.typeParameters ? typeValues(alias.type) : null;
         }
-        const alias = typeAliasOf(type, name);
-        return alias && !alias.typeParameters ? typeValues(alias.type) : null;
-      }
-      if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.KeyOfKeyword) {
-        const operand = ts.isParenthesizedTypeNode(type.type) ? type.type.type : type.type;
-        if (ts.isTypeQueryNode(operand) && ts.isIdentifier(operand.exprName)) {
-          const objects = objectsOf(operand.exprName);
-          return objects ? union(objects.map(objectKeys)) : null;
+        if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.KeyOfKeyword) {
+          const operand = ts.isParenthesizedTypeNode(type.type) ? type.type.type : type.type;
+          if (ts.isTypeQueryNode(operand) && ts.isIdentifier(operand.exprName)) {
+            const objects = objectsOf(operand.exprName);
+            return objects ? union(objects.map(objectKeys)) : null;
+          }
+          return null;
+        }
+        if (ts.isIndexedAccessTypeNode(type)) {
+          const object = ts.isParenthesizedTypeNode(type.objectType) ? type.objectType.type : type.objectType;
+          if (type.indexType.kind === ts.SyntaxKind.NumberKeyword) {
+            if (ts.isTypeQueryNode(object) && ts.isIdentifier(object.exprName)) return arrayValues(object.exprName);
+            return typeElementValues(object);
+          }
+          return null;
         }
         return null;
-      }
-      if (ts.isIndexedAccessTypeNode(type)) {
-        const object = ts.isParenthesizedTypeNode(type.objectType) ? type.objectType.type : type.objectType;
-        if (type.indexType.kind === ts.SyntaxKind.NumberKeyword) {
-          if (ts.isTypeQueryNode(object) && ts.isIdentifier(object.exprName)) return arrayValues(object.exprName);
-          return typeElementValues(object);
-        }
-        return null;
-      }
-      return null;
-    }, null);
+      },
+      null,
+    );
   }
 
   /** The string literals an array type's elements allow. @param {ts.TypeNode} type @returns {Values} */
   function typeElementValues(type) {
     if (ts.isArrayTypeNode(type)) return typeValues(type.elementType);
-    if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.ReadonlyKeyword) return typeElementValues(type.type);
+    if (ts.isTypeOperatorNode(type) && type.operator === ts.SyntaxKind.ReadonlyKeyword)
+      return typeElementValues(type.type);
     if (ts.isParenthesizedTypeNode(type)) return typeElementValues(type.type);
-    if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && ['Array', 'ReadonlyArray'].includes(type.typeName.text) && type.typeArguments?.[0]) return typeValues(type.typeArguments[0]);
+    if (
+      ts.isTypeReferenceNode(type) &&
+      ts.isIdentifier(type.typeName) &&
+      ['Array', 'ReadonlyArray'].includes(type.typeName.text) &&
+      type.typeArguments?.[0]
+    )
+      return typeValues(type.typeArguments[0]);
     if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
       const alias = typeAliasOf(type, type.typeName.text);
       return alias ? typeElementValues(alias.type) : null;
@@ -753,17 +964,29 @@ export function findMessageUses(files, options = {}) {
    * @param {ts.Statement} statement @returns {boolean}
    */
   function exits(statement) {
-    if (ts.isReturnStatement(statement) || ts.isThrowStatement(statement) || ts.isBreakStatement(statement) || ts.isContinueStatement(statement)) return true;
-    if (ts.isExpressionStatement(statement) && ts.isCallExpression(statement.expression) && ts.isIdentifier(statement.expression.expression)) {
+    if (
+      ts.isReturnStatement(statement) ||
+      ts.isThrowStatement(statement) ||
+      ts.isBreakStatement(statement) ||
+      ts.isContinueStatement(statement)
+    )
+      return true;
+    if (
+      ts.isExpressionStatement(statement) &&
+      ts.isCallExpression(statement.expression) &&
+      ts.isIdentifier(statement.expression.expression)
+    ) {
       const decl = declarationOf(statement.expression.expression);
-      if (decl?.kind === 'import' && decl.module === 'next/navigation' && NEVER_RETURNING.has(decl.imported)) return true;
+      if (decl?.kind === 'import' && decl.module === 'next/navigation' && NEVER_RETURNING.has(decl.imported))
+        return true;
       return functionOf(statement.expression.expression)?.type?.kind === ts.SyntaxKind.NeverKeyword;
     }
     if (ts.isBlock(statement)) {
       const last = statement.statements[statement.statements.length - 1];
       return !!last && exits(last);
     }
-    if (ts.isIfStatement(statement)) return !!statement.elseStatement && exits(statement.thenStatement) && exits(statement.elseStatement);
+    if (ts.isIfStatement(statement))
+      return !!statement.elseStatement && exits(statement.thenStatement) && exits(statement.elseStatement);
     return false;
   }
 
@@ -773,14 +996,18 @@ export function findMessageUses(files, options = {}) {
    */
   function applyCondition(cond, truth, name, values) {
     const c = unwrap(cond);
-    if (ts.isPrefixUnaryExpression(c) && c.operator === ts.SyntaxKind.ExclamationToken) return applyCondition(c.operand, !truth, name, values);
+    if (ts.isPrefixUnaryExpression(c) && c.operator === ts.SyntaxKind.ExclamationToken)
+      return applyCondition(c.operand, !truth, name, values);
     if (ts.isBinaryExpression(c)) {
       const op = c.operatorToken.kind;
       // A && B true, A || B false: both sides hold. A && B false, A || B true: A alone, or A not and B.
       const and = op === ts.SyntaxKind.AmpersandAmpersandToken;
       if (and || op === ts.SyntaxKind.BarBarToken) {
         if (truth === and) return applyCondition(c.right, truth, name, applyCondition(c.left, truth, name, values));
-        return union([applyCondition(c.left, truth, name, values), applyCondition(c.right, truth, name, applyCondition(c.left, !truth, name, values))]);
+        return union([
+          applyCondition(c.left, truth, name, values),
+          applyCondition(c.right, truth, name, applyCondition(c.left, !truth, name, values)),
+        ]);
       }
       const equal = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken;
       const unequal = op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
@@ -818,16 +1045,21 @@ export function findMessageUses(files, options = {}) {
     /** @type {ts.Node} */
     let child = id;
     for (let node = id.parent; node; child = node, node = node.parent) {
-      if (ts.isIfStatement(node) && child !== node.expression) out = applyCondition(node.expression, child === node.thenStatement, name, out);
-      else if (ts.isConditionalExpression(node) && child !== node.condition) out = applyCondition(node.condition, child === node.whenTrue, name, out);
+      if (ts.isIfStatement(node) && child !== node.expression)
+        out = applyCondition(node.expression, child === node.thenStatement, name, out);
+      else if (ts.isConditionalExpression(node) && child !== node.condition)
+        out = applyCondition(node.condition, child === node.whenTrue, name, out);
       else if (ts.isBinaryExpression(node) && child === node.right) {
-        if (node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) out = applyCondition(node.left, true, name, out);
-        else if (node.operatorToken.kind === ts.SyntaxKind.BarBarToken) out = applyCondition(node.left, false, name, out);
+        if (node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
+          out = applyCondition(node.left, true, name, out);
+        else if (node.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+          out = applyCondition(node.left, false, name, out);
       }
       if (ts.isBlock(node) || ts.isSourceFile(node) || ts.isCaseClause(node) || ts.isDefaultClause(node)) {
         for (const statement of node.statements) {
           if (statement === child) break;
-          if (ts.isIfStatement(statement) && !statement.elseStatement && exits(statement.thenStatement)) out = applyCondition(statement.expression, false, name, out);
+          if (ts.isIfStatement(statement) && !statement.elseStatement && exits(statement.thenStatement))
+            out = applyCondition(statement.expression, false, name, out);
         }
       }
       if (node === decl.name.parent) break;
@@ -867,9 +1099,15 @@ export function findMessageUses(files, options = {}) {
     const keys = valuesOf(arg);
     if (!keys) {
       const head = ts.isTemplateExpression(arg) ? arg.head.text : '';
-      return giveUp(call, 'cannot tell which keys this reads', join(namespaces, head).map((p) => p.replace(/\.$/, '')));
+      return giveUp(
+        call,
+        'cannot tell which keys this reads',
+        join(namespaces, head).map((p) => p.replace(/\.$/, '')),
+      );
     }
-    for (const key of keys) for (const full of join(namespaces, key)) uses.push({ key: full, kind, file: call.getSourceFile().fileName, line: lineOf(call) });
+    for (const key of keys)
+      for (const full of join(namespaces, key))
+        uses.push({ key: full, kind, file: call.getSourceFile().fileName, line: lineOf(call) });
   }
 
   /**
@@ -879,11 +1117,24 @@ export function findMessageUses(files, options = {}) {
   function follow(node, what, seen) {
     /** @type {ts.Node} */
     let n = node;
-    while ((ts.isParenthesizedExpression(n.parent) || ts.isAwaitExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isNonNullExpression(n.parent) || ts.isSatisfiesExpression(n.parent)) && n.parent.expression === n) n = n.parent;
+    while (
+      (ts.isParenthesizedExpression(n.parent) ||
+        ts.isAwaitExpression(n.parent) ||
+        ts.isAsExpression(n.parent) ||
+        ts.isNonNullExpression(n.parent) ||
+        ts.isSatisfiesExpression(n.parent)) &&
+      n.parent.expression === n
+    )
+      n = n.parent;
     const p = n.parent;
     if (what.kind === 'translator') {
       if (ts.isCallExpression(p) && p.expression === n) return recordKeyCall(p, what.namespaces, 'message');
-      if (ts.isPropertyAccessExpression(p) && p.expression === n && ts.isCallExpression(p.parent) && p.parent.expression === p) {
+      if (
+        ts.isPropertyAccessExpression(p) &&
+        p.expression === n &&
+        ts.isCallExpression(p.parent) &&
+        p.parent.expression === p
+      ) {
         const kind = TRANSLATOR_METHODS.get(p.name.text);
         if (kind) return recordKeyCall(p.parent, what.namespaces, kind);
       }
@@ -894,8 +1145,15 @@ export function findMessageUses(files, options = {}) {
         const path = [];
         /** @type {ts.Node} */
         let cur = n;
-        while ((ts.isPropertyAccessExpression(cur.parent) || ts.isElementAccessExpression(cur.parent)) && cur.parent.expression === cur) {
-          const step = ts.isPropertyAccessExpression(cur.parent) ? cur.parent.name.text : ts.isStringLiteral(cur.parent.argumentExpression) ? cur.parent.argumentExpression.text : undefined;
+        while (
+          (ts.isPropertyAccessExpression(cur.parent) || ts.isElementAccessExpression(cur.parent)) &&
+          cur.parent.expression === cur
+        ) {
+          const step = ts.isPropertyAccessExpression(cur.parent)
+            ? cur.parent.name.text
+            : ts.isStringLiteral(cur.parent.argumentExpression)
+              ? cur.parent.argumentExpression.text
+              : undefined;
           if (step === undefined) break;
           path.push(step);
           cur = cur.parent;
@@ -905,8 +1163,15 @@ export function findMessageUses(files, options = {}) {
         return;
       }
       // Handed to next-intl (createTranslator({ messages }), getRequestConfig's `messages`, a provider's prop): followed there.
-      if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && propertyName(p.name) === 'messages') return;
-      if (ts.isJsxExpression(p) && ts.isJsxAttribute(p.parent) && ts.isIdentifier(p.parent.name) && p.parent.name.text === 'messages') return;
+      if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && propertyName(p.name) === 'messages')
+        return;
+      if (
+        ts.isJsxExpression(p) &&
+        ts.isJsxAttribute(p.parent) &&
+        ts.isIdentifier(p.parent.name) &&
+        p.parent.name.text === 'messages'
+      )
+        return;
     }
     if (ts.isVariableDeclaration(p) && p.initializer === n) return followBinding(p.name, [], what, seen);
     if (ts.isArrayLiteralExpression(p) && ts.isExpression(n)) {
@@ -914,10 +1179,18 @@ export function findMessageUses(files, options = {}) {
       const index = p.elements.indexOf(n);
       /** @type {ts.Node} */
       let holder = p.parent;
-      const isAll = ts.isCallExpression(holder) && ts.isPropertyAccessExpression(holder.expression) && ts.isIdentifier(holder.expression.expression) && holder.expression.expression.text === 'Promise' && holder.expression.name.text === 'all' && holder.arguments[0] === p;
+      const isAll =
+        ts.isCallExpression(holder) &&
+        ts.isPropertyAccessExpression(holder.expression) &&
+        ts.isIdentifier(holder.expression.expression) &&
+        holder.expression.expression.text === 'Promise' &&
+        holder.expression.name.text === 'all' &&
+        holder.arguments[0] === p;
       if (isAll) {
-        while (ts.isParenthesizedExpression(holder.parent) || ts.isAwaitExpression(holder.parent)) holder = holder.parent;
-        if (ts.isVariableDeclaration(holder.parent) && holder.parent.initializer === holder) return followBinding(holder.parent.name, [{ index }], what, seen);
+        while (ts.isParenthesizedExpression(holder.parent) || ts.isAwaitExpression(holder.parent))
+          holder = holder.parent;
+        if (ts.isVariableDeclaration(holder.parent) && holder.parent.initializer === holder)
+          return followBinding(holder.parent.name, [{ index }], what, seen);
       }
     }
     if (ts.isCallExpression(p) && ts.isExpression(n) && p.arguments.includes(n)) {
@@ -926,14 +1199,20 @@ export function findMessageUses(files, options = {}) {
       if (param && what.kind === 'messages' && isMessagesType(param.type)) return; // a root of its own
       if (param && ts.isIdentifier(param.name)) return followBinding(param.name, [], what, seen);
     }
-    giveUp(n, what.kind === 'translator' ? 'a translator used in a way this check cannot follow' : 'the catalogue used in a way this check cannot follow');
+    giveUp(
+      n,
+      what.kind === 'translator'
+        ? 'a translator used in a way this check cannot follow'
+        : 'the catalogue used in a way this check cannot follow',
+    );
   }
 
   /** Follows every read of a declared name (or of the part of it a destructuring path picks). @param {ts.BindingName} binding @param {Step[]} path @param {Parameters<typeof follow>[1]} what @param {Set<ts.Node>} seen */
   function followBinding(binding, path, what, seen) {
     let target = binding;
     for (const step of path) {
-      if (!('index' in step) || !ts.isArrayBindingPattern(target)) return giveUp(binding, 'a destructuring this check cannot follow');
+      if (!('index' in step) || !ts.isArrayBindingPattern(target))
+        return giveUp(binding, 'a destructuring this check cannot follow');
       const element = target.elements[step.index];
       if (!element || ts.isOmittedExpression(element)) return; // not taken
       target = element.name;
@@ -948,7 +1227,8 @@ export function findMessageUses(files, options = {}) {
   }
 
   for (const [path, text] of files) {
-    if (!/getTranslations|useTranslations|createTranslator|getMessages|useMessages|loadMessages|Messages/.test(text)) continue;
+    if (!/getTranslations|useTranslations|createTranslator|getMessages|useMessages|loadMessages|Messages/.test(text))
+      continue;
     const sf = sourceOf(path);
     if (!sf) continue;
     /** @param {ts.Node} node */
@@ -993,7 +1273,8 @@ export function compareWithCatalogue(catalogue, scan, allowances = []) {
       if (leafSet.has(use.key) || namespaces.has(use.key)) markSubtreeUsed(use.key);
       else addMissing(use.key, at, 'read as a whole, but en.json has nothing there');
     } else if (leafSet.has(use.key)) used.add(use.key);
-    else if (use.kind === 'message') addMissing(use.key, at, namespaces.has(use.key) ? 'a namespace in en.json, not a message' : 'not in en.json');
+    else if (use.kind === 'message')
+      addMissing(use.key, at, namespaces.has(use.key) ? 'a namespace in en.json, not a message' : 'not in en.json');
   }
   /** @param {string} key @param {string} at @param {string} why */
   function addMissing(key, at, why) {
@@ -1020,7 +1301,11 @@ export function compareWithCatalogue(catalogue, scan, allowances = []) {
 
 /** @param {DynamicPrefix} allow @param {Unresolved} item */
 function allows(allow, item) {
-  return item.file === allow.file && item.prefixes.length > 0 && item.prefixes.every((p) => p === allow.prefix || p.startsWith(`${allow.prefix}.`));
+  return (
+    item.file === allow.file &&
+    item.prefixes.length > 0 &&
+    item.prefixes.every((p) => p === allow.prefix || p.startsWith(`${allow.prefix}.`))
+  );
 }
 
 /** The report's lines; empty when there is nothing to fix. @param {Report} report @returns {string[]} */
@@ -1029,6 +1314,9 @@ export function problemLines(report) {
     ...report.missing.map((m) => `  missing     ${m.key}: ${m.why} (read at ${m.at.join(', ')})`),
     ...report.unused.map((key) => `  unused      ${key}: in en.json, read nowhere (delete it from every locale)`),
     ...report.unresolved.map((u) => `  unresolved  ${u.file}:${u.line}: ${u.reason}: ${u.code}`),
-    ...report.staleAllowances.map((a) => `  stale       allowance for ${a.prefix} in ${a.file}: nothing there needs it any more (remove it from DYNAMIC)`),
+    ...report.staleAllowances.map(
+      (a) =>
+        `  stale       allowance for ${a.prefix} in ${a.file}: nothing there needs it any more (remove it from DYNAMIC)`,
+    ),
   ];
 }

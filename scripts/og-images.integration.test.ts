@@ -20,8 +20,12 @@ describe('og-images.mjs', () => {
   it('writes a card of its own for every article of the embedded store, English and French', async () => {
     const posts = join(process.cwd(), 'content', 'posts');
     const ids = [
-      ...readdirSync(posts).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')),
-      ...readdirSync(join(posts, 'fr')).filter((f) => f.endsWith('.json')).map((f) => `fr/${f.replace(/\.json$/, '')}`),
+      ...readdirSync(posts)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.replace(/\.json$/, '')),
+      ...readdirSync(join(posts, 'fr'))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `fr/${f.replace(/\.json$/, '')}`),
     ];
     expect(ids.length).toBeGreaterThan(14);
     const sizes = new Set<number>();

@@ -26,7 +26,10 @@ const heart =
 function card({ eyebrow, lines, picture, size = 50 }) {
   const step = Math.round(size * 1.28);
   const headline = lines
-    .map((line, i) => `<text x="80" y="${290 + i * step}" font-family="DejaVu Serif, Liberation Serif, serif" font-weight="700" font-size="${size}" fill="#f6eef7">${escape(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="80" y="${290 + i * step}" font-family="DejaVu Serif, Liberation Serif, serif" font-weight="700" font-size="${size}" fill="#f6eef7">${escape(line)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
@@ -51,15 +54,31 @@ const phone = (file) =>
 
 /** @type {Record<string, string>} card images by name (a path under public/og, without .png) */
 const images = {
-  home: card({ eyebrow: 'Relationship-focused dating', lines: ['Discover your true match,', 'where chemistry meets', 'connection.'], picture: phone('assets/screens/swipe-screen.svg') }),
+  home: card({
+    eyebrow: 'Relationship-focused dating',
+    lines: ['Discover your true match,', 'where chemistry meets', 'connection.'],
+    picture: phone('assets/screens/swipe-screen.svg'),
+  }),
   ebook: card({
     eyebrow: 'The Love Blueprint',
     lines: ['A 43-page guide and a', '30-day love challenge', 'for couples.'],
     picture: `<image x="820" y="60" width="340" height="510" xlink:href="${asDataUri('public/images/covers/en.svg')}" href="${asDataUri('public/images/covers/en.svg')}"/>`,
   }),
-  blog: card({ eyebrow: 'The Amora blog', lines: ['Honest advice on dating,', 'relationships and', 'staying safe.'], picture: phone('public/images/home/step-3-conversation.svg') }),
-  help: card({ eyebrow: 'Help Centre', lines: ['Answers about your', 'account, matches,', 'safety and payments.'], picture: phone('assets/screens/profile-screen.svg') }),
-  default: card({ eyebrow: 'Dating for real relationships', lines: ['Verified profiles.', 'Values-based matching.', 'Private chat.'], picture: phone('assets/screens/login-screen.svg') }),
+  blog: card({
+    eyebrow: 'The Amora blog',
+    lines: ['Honest advice on dating,', 'relationships and', 'staying safe.'],
+    picture: phone('public/images/home/step-3-conversation.svg'),
+  }),
+  help: card({
+    eyebrow: 'Help Centre',
+    lines: ['Answers about your', 'account, matches,', 'safety and payments.'],
+    picture: phone('assets/screens/profile-screen.svg'),
+  }),
+  default: card({
+    eyebrow: 'Dating for real relationships',
+    lines: ['Verified profiles.', 'Values-based matching.', 'Private chat.'],
+    picture: phone('assets/screens/login-screen.svg'),
+  }),
 };
 
 /**
@@ -81,13 +100,20 @@ function wrapTitle(title, width = 21, max = 4) {
 // its title and its own cover picture.
 const POSTS = join(ROOT, 'content', 'posts');
 const articles = [
-  ...readdirSync(POSTS).filter((f) => f.endsWith('.json')).map((f) => ({ file: join(POSTS, f), out: join('posts', f.replace(/\.json$/, '.png')) })),
-  ...readdirSync(join(POSTS, 'fr')).filter((f) => f.endsWith('.json')).map((f) => ({ file: join(POSTS, 'fr', f), out: join('posts', 'fr', f.replace(/\.json$/, '.png')) })),
+  ...readdirSync(POSTS)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ file: join(POSTS, f), out: join('posts', f.replace(/\.json$/, '.png')) })),
+  ...readdirSync(join(POSTS, 'fr'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ file: join(POSTS, 'fr', f), out: join('posts', 'fr', f.replace(/\.json$/, '.png')) })),
 ];
 for (const { file, out } of articles) {
   /** @type {{ title: string, media?: string[], category?: { name: string } }} what the cards use of a post */
   const post = JSON.parse(readFileSync(file, 'utf8'));
-  const cover = post.media?.[0] && existsSync(join(ROOT, 'public', post.media[0])) ? join('public', post.media[0]) : 'public/images/blog/hero.svg';
+  const cover =
+    post.media?.[0] && existsSync(join(ROOT, 'public', post.media[0]))
+      ? join('public', post.media[0])
+      : 'public/images/blog/hero.svg';
   images[out.replace(/\.png$/, '')] = card({
     eyebrow: (post.category?.name ?? 'The Amora blog').replace(/-/g, ' '),
     lines: wrapTitle(post.title),
@@ -98,6 +124,11 @@ for (const { file, out } of articles) {
 
 mkdirSync(join(OUT, 'posts', 'fr'), { recursive: true });
 for (const [name, svg] of Object.entries(images)) {
-  writeFileSync(join(OUT, `${name}.png`), await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer());
+  writeFileSync(
+    join(OUT, `${name}.png`),
+    await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer(),
+  );
 }
-console.log(`og: wrote ${Object.keys(images).length} card images to public/og (${articles.length} of them for articles)`);
+console.log(
+  `og: wrote ${Object.keys(images).length} card images to public/og (${articles.length} of them for articles)`,
+);

@@ -40,16 +40,29 @@ const KEPT_ON_PATH = ['fill', 'opacity', 'fill-opacity', 'transform'];
  * @param {string} source an element's attributes as written
  * @returns {Record<string, string>}
  */
-const parseAttributes = (source) => Object.fromEntries([...source.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => /** @type {[string, string]} */ ([name, value])));
+const parseAttributes = (source) =>
+  Object.fromEntries(
+    [...source.matchAll(/([\w:-]+)="([^"]*)"/g)].map(
+      ([, name, value]) => /** @type {[string, string]} */ ([name, value]),
+    ),
+  );
 
 /** @param {string} text */
 const decode = (text) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** @param {string | undefined} value a font-weight */
 const weightOf = (value) => {
   const weight = value === 'bold' ? 700 : value === 'normal' || value === undefined ? 400 : Number(value);
-  return [400, 500, 600, 700, 800].reduce((best, w) => (Math.abs(w - weight) < Math.abs(best - weight) ? w : best), 400);
+  return [400, 500, 600, 700, 800].reduce(
+    (best, w) => (Math.abs(w - weight) < Math.abs(best - weight) ? w : best),
+    400,
+  );
 };
 
 /**
@@ -141,10 +154,17 @@ function glyphPath(commands, x, y) {
 function runsOf(content, weight) {
   // Without plain text, the <tspan> alternative matched: its attributes and text are there.
   const runs = [...content.matchAll(/<tspan\b([^>]*)>([^<]*)<\/tspan>|([^<]+)/g)].map(([, attrs, inner, plain]) =>
-    plain !== undefined ? { text: plain, weight } : { text: /** @type {string} */ (inner), weight: parseAttributes(/** @type {string} */ (attrs))['font-weight'] ?? weight },
+    plain !== undefined
+      ? { text: plain, weight }
+      : {
+          text: /** @type {string} */ (inner),
+          weight: parseAttributes(/** @type {string} */ (attrs))['font-weight'] ?? weight,
+        },
   );
   // SVG's default white-space handling: runs of spaces become one, and the ends are trimmed.
-  const collapsed = runs.map((run) => ({ ...run, text: decode(run.text).replace(/\s+/g, ' ') })).filter((run) => run.text);
+  const collapsed = runs
+    .map((run) => ({ ...run, text: decode(run.text).replace(/\s+/g, ' ') }))
+    .filter((run) => run.text);
   const [first, last] = [collapsed[0], collapsed.at(-1)];
   if (first && last) {
     first.text = first.text.trimStart();
@@ -164,30 +184,34 @@ export function outlineText(svg, fonts) {
   /** @type {Record<string, string>[]} the inherited attributes at each open <svg> or <g> */
   const stack = [{}];
   // A <text> sets textAttrs and content; an <svg> or <g> tag sets the last four.
-  return svg.replace(/<text\b([^>]*)>((?:[^<]|<\/?tspan\b[^>]*>)*)<\/text>|<(\/?)(svg|g)\b([^>]*?)(\/?)>/g, /** @type {TagReplacer} */ (match, textAttrs, content, closing, _tag, attrs, selfClosing) => {
-    if (textAttrs === undefined) {
-      if (closing) stack.pop();
-      else if (!selfClosing) stack.push({ ...stack.at(-1), ...pick(parseAttributes(/** @type {string} */ (attrs)), INHERITED) });
-      return match;
-    }
-    const own = parseAttributes(textAttrs);
-    const style = { ...stack.at(-1), ...pick(own, INHERITED) };
-    const d = outline(
-      runsOf(/** @type {string} */ (content), style['font-weight']),
-      {
-        x: Number(own.x ?? 0),
-        y: Number(own.y ?? 0),
-        size: Number(style['font-size'] ?? 16),
-        anchor: style['text-anchor'] ?? 'start',
-        spacing: Number(style['letter-spacing'] ?? 0),
-      },
-      fonts,
-    );
-    const kept = Object.entries(pick(own, KEPT_ON_PATH))
-      .map(([name, value]) => ` ${name}="${value}"`)
-      .join('');
-    return `<path d="${d}"${kept}/>`;
-  });
+  return svg.replace(
+    /<text\b([^>]*)>((?:[^<]|<\/?tspan\b[^>]*>)*)<\/text>|<(\/?)(svg|g)\b([^>]*?)(\/?)>/g,
+    /** @type {TagReplacer} */ (match, textAttrs, content, closing, _tag, attrs, selfClosing) => {
+      if (textAttrs === undefined) {
+        if (closing) stack.pop();
+        else if (!selfClosing)
+          stack.push({ ...stack.at(-1), ...pick(parseAttributes(/** @type {string} */ (attrs)), INHERITED) });
+        return match;
+      }
+      const own = parseAttributes(textAttrs);
+      const style = { ...stack.at(-1), ...pick(own, INHERITED) };
+      const d = outline(
+        runsOf(/** @type {string} */ (content), style['font-weight']),
+        {
+          x: Number(own.x ?? 0),
+          y: Number(own.y ?? 0),
+          size: Number(style['font-size'] ?? 16),
+          anchor: style['text-anchor'] ?? 'start',
+          spacing: Number(style['letter-spacing'] ?? 0),
+        },
+        fonts,
+      );
+      const kept = Object.entries(pick(own, KEPT_ON_PATH))
+        .map(([name, value]) => ` ${name}="${value}"`)
+        .join('');
+      return `<path d="${d}"${kept}/>`;
+    },
+  );
 }
 
 /**
@@ -202,6 +226,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const fonts = loadInter();
   mkdirSync(OUT, { recursive: true });
   const files = readdirSync(SOURCE).filter((name) => name.endsWith('.svg'));
-  for (const name of files) writeFileSync(join(OUT, name), outlineText(readFileSync(join(SOURCE, name), 'utf8'), fonts));
+  for (const name of files)
+    writeFileSync(join(OUT, name), outlineText(readFileSync(join(SOURCE, name), 'utf8'), fonts));
   console.log(`screens: outlined ${files.length} pictures into public/images/screens`);
 }

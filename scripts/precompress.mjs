@@ -32,11 +32,15 @@ let before = 0;
 let after = 0;
 for (const path of files(staticDir)) {
   const body = readFileSync(path);
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+  });
   writeFileSync(`${path}.br`, br);
   writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
   count += 1;
   before += body.byteLength;
   after += br.byteLength;
 }
-console.log(`Precompressed ${count} static files: ${(before / 1024).toFixed(0)} KB, ${(after / 1024).toFixed(0)} KB as brotli`);
+console.log(
+  `Precompressed ${count} static files: ${(before / 1024).toFixed(0)} KB, ${(after / 1024).toFixed(0)} KB as brotli`,
+);

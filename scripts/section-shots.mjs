@@ -7,7 +7,10 @@ const [url = 'http://localhost:3000/', prefix = 'section'] = process.argv.slice(
 mkdirSync('.data/screenshots', { recursive: true });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 /** @type {[name: string, viewport: { width: number, height: number }][]} */
-const viewports = [['phone', { width: 390, height: 844 }], ['desktop', { width: 1440, height: 900 }]];
+const viewports = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1440, height: 900 }],
+];
 for (const [name, viewport] of viewports) {
   const context = await browser.newContext({ viewport });
   await context.addCookies([{ name: 'CookieConsent', value: 'true', url }]);

@@ -38,7 +38,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       template: t('titleTemplate', { brand: site.brand }),
     },
     description: t('description', { brand: site.brand }),
-    ...socialMetadata({ title: t('siteTitle', { brand: site.brand }), description: t('description', { brand: site.brand }), locale, url: await canonicalUrl(locale) }),
+    ...socialMetadata({
+      title: t('siteTitle', { brand: site.brand }),
+      description: t('description', { brand: site.brand }),
+      locale,
+      url: await canonicalUrl(locale),
+    }),
   };
 }
 
@@ -51,7 +56,11 @@ export const viewport: Viewport = {
 export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
-  const [t, consent, consentLabels] = await Promise.all([getTranslations({ locale }), getServerConsent(), getConsentLabels()]);
+  const [t, consent, consentLabels] = await Promise.all([
+    getTranslations({ locale }),
+    getServerConsent(),
+    getConsentLabels(),
+  ]);
   const errorLabels = {
     title: t('errorBoundary.title'),
     body: t('errorBoundary.body'),

@@ -29,7 +29,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { absolute: title },
     description,
-    ...socialMetadata({ title, description, locale, image: 'home', imageAlt: t('seo.ogImageAlt', { brand: site.brand }), url: await canonicalUrl(locale) }),
+    ...socialMetadata({
+      title,
+      description,
+      locale,
+      image: 'home',
+      imageAlt: t('seo.ogImageAlt', { brand: site.brand }),
+      url: await canonicalUrl(locale),
+    }),
   };
 }
 
@@ -52,7 +59,11 @@ export default async function HomePage() {
       <UseCases cards={content.useCases.cards} />
       <Coaching coaching={content.coaching} />
       <Testimonials testimonials={content.testimonials} />
-      {faqsInPlace ? faqSection : <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>{faqSection}</Suspense>}
+      {faqsInPlace ? (
+        faqSection
+      ) : (
+        <Suspense fallback={<FaqLoadingOverlay label={t('faqLoading')} />}>{faqSection}</Suspense>
+      )}
       <Advantages advantages={content.advantages} />
       <ClosingCta />
       <RevealOnScroll />

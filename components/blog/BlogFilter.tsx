@@ -36,7 +36,9 @@ export function BlogFilter({ action, categories, current, labels }: Props) {
   }
 
   const go = (category: string) =>
-    startTransition(() => router.push(category && category !== ALL ? `/blog?category=${encodeURIComponent(category)}` : '/blog'));
+    startTransition(() =>
+      router.push(category && category !== ALL ? `/blog?category=${encodeURIComponent(category)}` : '/blog'),
+    );
 
   return (
     <form

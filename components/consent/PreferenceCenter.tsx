@@ -2,7 +2,13 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
-import { ALL_CONSENT, NO_CONSENT, consentCategories, type ConsentCategory, type Preferences } from '@/lib/consent/cookies';
+import {
+  ALL_CONSENT,
+  NO_CONSENT,
+  consentCategories,
+  type ConsentCategory,
+  type Preferences,
+} from '@/lib/consent/cookies';
 import { CloseIcon } from '@/components/ui/icons';
 import type { ConsentLabels } from './labels';
 import dialog from '@/components/ui/dialog.module.css';
@@ -21,7 +27,13 @@ const categoryLabels: Record<ConsentCategory, { title: keyof ConsentLabels; text
   analytics: { title: 'analyticsTitle', text: 'analyticsText' },
 };
 
-function Switch({ checked, disabled, onChange, labelledBy, describedBy }: {
+function Switch({
+  checked,
+  disabled,
+  onChange,
+  labelledBy,
+  describedBy,
+}: {
   checked: boolean;
   disabled?: boolean;
   onChange?: (value: boolean) => void;

@@ -32,10 +32,28 @@ export type ConsentLabels = {
 };
 
 const keys = [
-  'bannerLabel', 'bannerTitle', 'bannerText', 'policyLink', 'acceptAll', 'refuseAll', 'openPreferences',
-  'centerTitle', 'centerIntro', 'necessaryTitle', 'necessaryText', 'alwaysOn', 'advertisingTitle',
-  'advertisingText', 'marketingTitle', 'marketingText', 'analyticsTitle', 'analyticsText', 'iAcceptAll',
-  'save', 'close', 'saved',
+  'bannerLabel',
+  'bannerTitle',
+  'bannerText',
+  'policyLink',
+  'acceptAll',
+  'refuseAll',
+  'openPreferences',
+  'centerTitle',
+  'centerIntro',
+  'necessaryTitle',
+  'necessaryText',
+  'alwaysOn',
+  'advertisingTitle',
+  'advertisingText',
+  'marketingTitle',
+  'marketingText',
+  'analyticsTitle',
+  'analyticsText',
+  'iAcceptAll',
+  'save',
+  'close',
+  'saved',
 ] as const satisfies readonly (keyof ConsentLabels)[];
 
 /** Translates every consent string on the server, so the client islands ship no catalogue. */

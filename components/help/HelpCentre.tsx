@@ -11,7 +11,10 @@ import styles from './HelpCentre.module.css';
 
 // Radix writes these size variables (unused here: nothing animates the height) as a style
 // attribute in the server HTML, which our CSP refuses (style-src-attr 'none'); undefined leaves them out.
-const noRadixSizeVariables = { '--radix-accordion-content-height': undefined, '--radix-accordion-content-width': undefined } as CSSProperties;
+const noRadixSizeVariables = {
+  '--radix-accordion-content-height': undefined,
+  '--radix-accordion-content-width': undefined,
+} as CSSProperties;
 
 export type HelpLabels = {
   searchLabel: string;
@@ -31,7 +34,15 @@ export type HelpLabels = {
  * JavaScript every group is shown with each answer under its question (CSS `scripting: none`);
  * with it, the answer opens in the sheet.
  */
-export function HelpCentre({ categories, labels, initialQuery }: { categories: HelpCategory[]; labels: HelpLabels; initialQuery: string }) {
+export function HelpCentre({
+  categories,
+  labels,
+  initialQuery,
+}: {
+  categories: HelpCategory[];
+  labels: HelpLabels;
+  initialQuery: string;
+}) {
   const [query, setQuery] = useState(initialQuery);
   const [open, setOpen] = useState<string>(initialQuery ? '' : (categories[0]?.name ?? ''));
   const [selected, setSelected] = useState<HelpItem | null>(null);
@@ -74,7 +85,13 @@ export function HelpCentre({ categories, labels, initialQuery }: { categories: H
           </button>
         </div>
       ) : (
-        <Accordion.Root type="single" collapsible value={openValue} onValueChange={setOpen} className={styles.accordion}>
+        <Accordion.Root
+          type="single"
+          collapsible
+          value={openValue}
+          onValueChange={setOpen}
+          className={styles.accordion}
+        >
           {results.map((category) => (
             <Accordion.Item key={category.name} value={category.name} className={styles.item}>
               <Accordion.Header asChild>

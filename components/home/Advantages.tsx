@@ -17,7 +17,9 @@ export async function Advantages({ advantages }: { advantages: HomeContent['adva
           <Reveal at={0.8} duration={0.8} className={styles.header}>
             <h2 id="advantages-title">{t('advantagesHeading', { brand: site.brand })}</h2>
           </Reveal>
-          <IconCardGrid cards={advantages.map((advantage, index) => ({ ...advantage, icon: icons[index] ?? 'heart' }))} />
+          <IconCardGrid
+            cards={advantages.map((advantage, index) => ({ ...advantage, icon: icons[index] ?? 'heart' }))}
+          />
         </div>
       </section>
     </HydrateLater>

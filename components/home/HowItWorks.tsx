@@ -16,7 +16,12 @@ export async function HowItWorks({ steps }: { steps: Step[] }) {
   }));
   return (
     <HydrateLater>
-      <section id="how-it-works" tabIndex={-1} className={`${styles.section} ${styles.tinted}`} aria-labelledby="how-title">
+      <section
+        id="how-it-works"
+        tabIndex={-1}
+        className={`${styles.section} ${styles.tinted}`}
+        aria-labelledby="how-title"
+      >
         <div className="container">
           <Reveal at={0.8} duration={0.8} className={styles.header}>
             <p className={styles.eyebrow}>{t('howItWorksEyebrow')}</p>

@@ -33,9 +33,13 @@ export function RevealOnScroll() {
     const revealer = (at: number) => {
       let observer = revealers.get(at);
       if (!observer) {
-        observer = new IntersectionObserver((entries, self) => entries.forEach((entry) => entry.isIntersecting && show(entry.target as HTMLElement, self)), {
-          rootMargin: `0px 0px -${Math.round((1 - at) * 100)}% 0px`,
-        });
+        observer = new IntersectionObserver(
+          (entries, self) =>
+            entries.forEach((entry) => entry.isIntersecting && show(entry.target as HTMLElement, self)),
+          {
+            rootMargin: `0px 0px -${Math.round((1 - at) * 100)}% 0px`,
+          },
+        );
         revealers.set(at, observer);
       }
       return observer;
@@ -53,7 +57,11 @@ export function RevealOnScroll() {
         animate(
           element,
           { opacity: [0, 1], transform: [offset(element), 'translate(0px, 0px)'] },
-          { duration: number(element.dataset.revealDuration, REVEAL_DEFAULTS.duration), delay: number(element.dataset.revealDelay, REVEAL_DEFAULTS.delay), ease: [0.22, 1, 0.36, 1] },
+          {
+            duration: number(element.dataset.revealDuration, REVEAL_DEFAULTS.duration),
+            delay: number(element.dataset.revealDelay, REVEAL_DEFAULTS.delay),
+            ease: [0.22, 1, 0.36, 1],
+          },
         ).finished.then(() => {
           element.style.opacity = '';
           element.style.transform = '';

@@ -12,7 +12,15 @@ export type StepView = { title: string; description: string; picture: ReactNode;
  * the middle. A card, a dot, or a horizontal swipe/drag of more than 50 px on the picture
  * selects a step (leftwards forward, rightwards back), wrapping at both ends.
  */
-export function StepSelector({ steps, stepsLabel, swipeHint }: { steps: StepView[]; stepsLabel: string; swipeHint: string }) {
+export function StepSelector({
+  steps,
+  stepsLabel,
+  swipeHint,
+}: {
+  steps: StepView[];
+  stepsLabel: string;
+  swipeHint: string;
+}) {
   const [current, setCurrent] = useState(0);
   const [direction, setDirection] = useState<1 | -1>(1);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);

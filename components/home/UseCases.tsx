@@ -12,9 +12,27 @@ import { HydrateLater } from '@/components/ui/HydrateLater';
 export async function UseCases({ cards }: { cards: HomeContent['useCases']['cards'] }) {
   const t = await getTranslations('home');
   const screens = [
-    { src: '/images/screens/login-screen.svg', alt: t('loginScreenAlt', { brand: site.brand }), position: 'left', delay: 0.15, at: 0.9 },
-    { src: '/images/screens/swipe-screen.svg', alt: t('swipeScreenAlt', { brand: site.brand }), position: 'centre', delay: 0, at: 0.85 },
-    { src: '/images/screens/profile-screen.svg', alt: t('profileScreenAlt', { brand: site.brand }), position: 'right', delay: 0.3, at: 0.9 },
+    {
+      src: '/images/screens/login-screen.svg',
+      alt: t('loginScreenAlt', { brand: site.brand }),
+      position: 'left',
+      delay: 0.15,
+      at: 0.9,
+    },
+    {
+      src: '/images/screens/swipe-screen.svg',
+      alt: t('swipeScreenAlt', { brand: site.brand }),
+      position: 'centre',
+      delay: 0,
+      at: 0.85,
+    },
+    {
+      src: '/images/screens/profile-screen.svg',
+      alt: t('profileScreenAlt', { brand: site.brand }),
+      position: 'right',
+      delay: 0.3,
+      at: 0.9,
+    },
   ] as const;
   return (
     <HydrateLater>
@@ -22,9 +40,22 @@ export async function UseCases({ cards }: { cards: HomeContent['useCases']['card
         <div className={`container ${styles.layout}`}>
           <div className={styles.phones}>
             {screens.map((screen) => (
-              <Reveal key={screen.src} at={screen.at} delay={screen.delay} duration={0.8} from={{ y: 48 }} className={styles.phoneSlot} >
+              <Reveal
+                key={screen.src}
+                at={screen.at}
+                delay={screen.delay}
+                duration={0.8}
+                from={{ y: 48 }}
+                className={styles.phoneSlot}
+              >
                 <PhoneFrame className={styles[screen.position]}>
-                  <StaticImage src={screen.src} alt={screen.alt} width={360} height={760} sizes="(min-width: 64rem) 14rem, 30vw" />
+                  <StaticImage
+                    src={screen.src}
+                    alt={screen.alt}
+                    width={360}
+                    height={760}
+                    sizes="(min-width: 64rem) 14rem, 30vw"
+                  />
                 </PhoneFrame>
               </Reveal>
             ))}

@@ -26,7 +26,12 @@ export async function Footer() {
   const tBadges = await getTranslations('badges');
   const tConsent = await getTranslations('consent');
   const social = [
-    { href: site.social.instagram, label: t('instagram', { brand: site.brand }), icon: <InstagramIcon />, id: 'instagram' },
+    {
+      href: site.social.instagram,
+      label: t('instagram', { brand: site.brand }),
+      icon: <InstagramIcon />,
+      id: 'instagram',
+    },
     { href: site.social.facebook, label: t('facebook', { brand: site.brand }), icon: <FacebookIcon />, id: 'facebook' },
     { href: site.social.x, label: t('x', { brand: site.brand }), icon: <XIcon />, id: 'x' },
   ];
@@ -43,7 +48,9 @@ export async function Footer() {
           <p className={styles.small}>{t('adultsOnly', { brand: site.brand, age: MINIMUM_AGE })}</p>
         </div>
         <nav aria-labelledby="footer-legal" className={styles.column}>
-          <h2 id="footer-legal" className={styles.heading}>{t('legal')}</h2>
+          <h2 id="footer-legal" className={styles.heading}>
+            {t('legal')}
+          </h2>
           <ul className={styles.links}>
             {legalLinks.map((link) => (
               <li key={link.href}>
@@ -53,7 +60,9 @@ export async function Footer() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-company" className={styles.column}>
-          <h2 id="footer-company" className={styles.heading}>{t('company')}</h2>
+          <h2 id="footer-company" className={styles.heading}>
+            {t('company')}
+          </h2>
           <ul className={styles.links}>
             {companyLinks.map((link) => (
               <li key={link.href}>
@@ -69,7 +78,13 @@ export async function Footer() {
           <ul className={styles.social}>
             {social.map((item) => (
               <li key={item.id}>
-                <a href={item.href} target="_blank" rel="noopener noreferrer" data-social={item.id} className={styles.socialLink}>
+                <a
+                  href={item.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-social={item.id}
+                  className={styles.socialLink}
+                >
                   {item.icon}
                   <span className="visually-hidden">
                     {item.label} {tBadges('newTab')}

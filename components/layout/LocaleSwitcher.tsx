@@ -56,7 +56,9 @@ export function LocaleSwitcher({ current, options, label }: Props) {
         }}
       >
         <GlobeIcon />
-        <span className={styles.current} aria-hidden="true">{currentName}</span>
+        <span className={styles.current} aria-hidden="true">
+          {currentName}
+        </span>
         <ChevronDownIcon className={styles.chevron} />
       </button>
       <ul id={listId} className={styles.list} hidden={!open}>

@@ -6,5 +6,13 @@ import { StatusPage } from './StatusPage';
 export async function PageNotFound() {
   declareNotFound();
   const t = await getTranslations();
-  return <StatusPage eyebrow={t('notFound.code')} title={t('notFound.title')} body={t('notFound.body')} homeLabel={t('common.goHome')} tone="neutral" />;
+  return (
+    <StatusPage
+      eyebrow={t('notFound.code')}
+      title={t('notFound.title')}
+      body={t('notFound.body')}
+      homeLabel={t('common.goHome')}
+      tone="neutral"
+    />
+  );
 }

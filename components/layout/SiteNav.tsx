@@ -50,7 +50,11 @@ export function SiteNav({ sections, labels, children }: Props) {
         <ul id={menuId} className={styles.list}>
           {sections.map((section) => (
             <li key={section.id}>
-              <Link href={`/#${section.id}`} className={styles.link} onClick={(event) => goToSection(event, section.id)}>
+              <Link
+                href={`/#${section.id}`}
+                className={styles.link}
+                onClick={(event) => goToSection(event, section.id)}
+              >
                 {section.label}
               </Link>
             </li>

@@ -27,7 +27,14 @@ export function StatusPage({ title, body, eyebrow, homeLabel, tone = 'problem', 
             strokeLinejoin="round"
           />
           {tone === 'problem' ? (
-            <path d="M62 44l-7 14h10l-8 16" fill="none" stroke="var(--color-primary)" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M62 44l-7 14h10l-8 16"
+              fill="none"
+              stroke="var(--color-primary)"
+              strokeWidth="4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           ) : null}
         </svg>
         {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}

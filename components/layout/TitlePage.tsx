@@ -10,7 +10,15 @@ import styles from './TitlePage.module.css';
 export type PageKey = keyof (typeof import('@/content/messages/en.json'))['pages'];
 
 /** A page that is only a title (SPEC.md's placeholders), or a title and a holding line. */
-export async function TitlePage({ pageKey, holding = false, children }: { pageKey: PageKey; holding?: boolean; children?: ReactNode }) {
+export async function TitlePage({
+  pageKey,
+  holding = false,
+  children,
+}: {
+  pageKey: PageKey;
+  holding?: boolean;
+  children?: ReactNode;
+}) {
   const t = await getTranslations();
   return (
     <div className={`container ${styles.page}`}>

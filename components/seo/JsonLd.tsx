@@ -6,5 +6,7 @@ import { NONCE_HEADER } from '@/lib/http/request-headers';
 /** A JSON-LD data block. Browsers never run it; it still carries the page's nonce, like every script tag. */
 export async function JsonLd({ data }: { data: WithContext<Thing> }) {
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+  return (
+    <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
+  );
 }

@@ -6,7 +6,15 @@ import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
 
 /** The book cover of whichever edition is selected. */
-export function EditionCover({ editions, initial, priority = false }: { editions: EditionView[]; initial: string; priority?: boolean }) {
+export function EditionCover({
+  editions,
+  initial,
+  priority = false,
+}: {
+  editions: EditionView[];
+  initial: string;
+  priority?: boolean;
+}) {
   const selected = useSelectedEdition(initial);
   const edition = editions.find((e) => e.id === selected) ?? editions[0]!;
   return (

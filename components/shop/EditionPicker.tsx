@@ -5,12 +5,27 @@ import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
 
 /** Every edition as a row of choices under the cover, in SPEC.md's language order (the cover and Buy Now follow it). */
-export function EditionPicker({ editions, initial, label }: { editions: EditionView[]; initial: string; label: string }) {
+export function EditionPicker({
+  editions,
+  initial,
+  label,
+}: {
+  editions: EditionView[];
+  initial: string;
+  label: string;
+}) {
   const selected = useSelectedEdition(initial);
   return (
     <div className={styles.picker} role="group" aria-label={label}>
       {editions.map((edition) => (
-        <button key={edition.id} type="button" aria-pressed={edition.id === selected} className={styles.pick} onClick={() => setSelectedEdition(edition.id)} lang={edition.id}>
+        <button
+          key={edition.id}
+          type="button"
+          aria-pressed={edition.id === selected}
+          className={styles.pick}
+          onClick={() => setSelectedEdition(edition.id)}
+          lang={edition.id}
+        >
           {edition.label}
         </button>
       ))}

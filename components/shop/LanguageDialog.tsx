@@ -11,10 +11,28 @@ import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';
 import styles from './Shop.module.css';
 
-export type Labels = { open: string; title: string; description: string; language: string; placeholder: string; proceed: string; close: string };
+export type Labels = {
+  open: string;
+  title: string;
+  description: string;
+  language: string;
+  placeholder: string;
+  proceed: string;
+  close: string;
+};
 
 /** 'Select Language': a dropdown with a cover preview; Proceed stays disabled until a language is chosen. Loaded on open. */
-export default function LanguageDialog({ editions, initial, labels, onClose }: { editions: EditionView[]; initial: string; labels: Labels; onClose: () => void }) {
+export default function LanguageDialog({
+  editions,
+  initial,
+  labels,
+  onClose,
+}: {
+  editions: EditionView[];
+  initial: string;
+  labels: Labels;
+  onClose: () => void;
+}) {
   const selected = useSelectedEdition(initial);
   const router = useRouter();
   const [choice, setChoice] = useState('');
@@ -36,7 +54,12 @@ export default function LanguageDialog({ editions, initial, labels, onClose }: {
           <div className={styles.dialogBody}>
             <div className={styles.field}>
               <label htmlFor={id}>{labels.language}</label>
-              <select id={id} className={styles.input} value={choice} onChange={(event) => setChoice(event.target.value)}>
+              <select
+                id={id}
+                className={styles.input}
+                value={choice}
+                onChange={(event) => setChoice(event.target.value)}
+              >
                 <option value="" disabled>
                   {labels.placeholder}
                 </option>
@@ -48,7 +71,13 @@ export default function LanguageDialog({ editions, initial, labels, onClose }: {
               </select>
             </div>
             {preview ? (
-              <StaticImage src={preview.cover} alt={preview.coverAlt} width={600} height={900} className={styles.preview} />
+              <StaticImage
+                src={preview.cover}
+                alt={preview.coverAlt}
+                width={600}
+                height={900}
+                className={styles.preview}
+              />
             ) : null}
           </div>
           <button

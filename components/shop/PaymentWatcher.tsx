@@ -21,7 +21,8 @@ export function PaymentWatcher({ orderId, label }: { orderId: string; label: str
     const poll = async () => {
       try {
         const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/status`, { cache: 'no-store' });
-        if (response.ok && ((await response.json()) as { status: string }).status !== 'pending') return router.refresh();
+        if (response.ok && ((await response.json()) as { status: string }).status !== 'pending')
+          return router.refresh();
       } catch {
         // offline for a moment: the next poll asks again
       }

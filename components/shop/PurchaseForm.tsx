@@ -7,12 +7,16 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { Resolver } from 'react-hook-form';
 import { filterCardInput, isAllowedCardKey, CARD_MAX_LENGTH } from '@/lib/shop/checkout/card-input';
-import type { OrderConfirmation, PurchaseErrorKey, PurchaseFormValues, PurchaseInput } from '@/lib/shop/checkout/purchase-schema';
+import type {
+  OrderConfirmation,
+  PurchaseErrorKey,
+  PurchaseFormValues,
+  PurchaseInput,
+} from '@/lib/shop/checkout/purchase-schema';
 import { paymentMethods } from '@/lib/shop/payments/methods';
 import { PURCHASE_DATA_KEY, type PurchaseData } from '@/lib/shop/checkout/purchase-data';
 import buttons from '@/components/ui/button.module.css';
 import styles from './Shop.module.css';
-
 
 type PurchaseLabels = {
   name: string;
@@ -50,7 +54,13 @@ const resolverFor =
 const resolvers = { demo: resolverFor(false), hosted: resolverFor(true) };
 
 /** The `error` code of a JSON error answer, if it has one. */
-const errorCodeOf = async (response: Response) => ((await response.clone().json().catch(() => ({}))) as { error?: string }).error;
+const errorCodeOf = async (response: Response) =>
+  (
+    (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { error?: string }
+  ).error;
 
 const DRAFT_KEY = 'purchase-draft';
 const ATTEMPT_KEY = 'purchase-attempt';
@@ -95,7 +105,14 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
     if (cancelled) sessionStorage.removeItem(ATTEMPT_KEY);
     try {
       const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<PurchaseFormValues> | null;
-      if (draft) reset({ name: draft.name ?? '', email: draft.email ?? '', paymentMethod: draft.paymentMethod, cardNumber: '', acceptDelivery: false });
+      if (draft)
+        reset({
+          name: draft.name ?? '',
+          email: draft.email ?? '',
+          paymentMethod: draft.paymentMethod,
+          cardNumber: '',
+          acceptDelivery: false,
+        });
     } catch {
       // a damaged draft is simply ignored
     }
@@ -106,7 +123,10 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
 
   const placeOrder = async () => {
     const values = getValues();
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: values.name, email: values.email, paymentMethod: values.paymentMethod }));
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ name: values.name, email: values.email, paymentMethod: values.paymentMethod }),
+    );
     let attempt = sessionStorage.getItem(ATTEMPT_KEY) ?? crypto.randomUUID();
     sessionStorage.setItem(ATTEMPT_KEY, attempt);
     setPlacing(true);
@@ -115,7 +135,12 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
         fetch('/api/orders', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'Idempotency-Key': attempt },
-          body: JSON.stringify({ ...values, editionId, locale, cardNumber: values.paymentMethod === 'card' && !hostedCheckout ? values.cardNumber : undefined }),
+          body: JSON.stringify({
+            ...values,
+            editionId,
+            locale,
+            cardNumber: values.paymentMethod === 'card' && !hostedCheckout ? values.cardNumber : undefined,
+          }),
         });
       let response = await send();
       // 409 with Retry-After: an earlier try with this key is still being processed; its answer is ours.
@@ -187,16 +212,47 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
         <div className={styles.field}>
           <label htmlFor={ids.name}>{labels.name}</label>
           {/* type="text" written out: checkers match autocomplete tokens (name, cc-number) to the type attribute, not its default. */}
-          <input id={ids.name} type="text" className={styles.input} autoComplete="name" aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? `${ids.name}-error` : undefined} {...register('name', clearOnEdit('name'))} />
-          {errors.name ? <p id={`${ids.name}-error`} className={styles.error}>{message(errors.name.message)}</p> : null}
+          <input
+            id={ids.name}
+            type="text"
+            className={styles.input}
+            autoComplete="name"
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? `${ids.name}-error` : undefined}
+            {...register('name', clearOnEdit('name'))}
+          />
+          {errors.name ? (
+            <p id={`${ids.name}-error`} className={styles.error}>
+              {message(errors.name.message)}
+            </p>
+          ) : null}
         </div>
         <div className={styles.field}>
           <label htmlFor={ids.email}>{labels.email}</label>
-          <input id={ids.email} type="email" className={styles.input} autoComplete="email" inputMode="email" aria-invalid={Boolean(errors.email)} aria-describedby={`${ids.email}-hint${errors.email ? ` ${ids.email}-error` : ''}`} {...register('email', clearOnEdit('email'))} />
-          <p id={`${ids.email}-hint`} className={styles.hint}>{labels.emailHint}</p>
-          {errors.email ? <p id={`${ids.email}-error`} className={styles.error}>{message(errors.email.message)}</p> : null}
+          <input
+            id={ids.email}
+            type="email"
+            className={styles.input}
+            autoComplete="email"
+            inputMode="email"
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={`${ids.email}-hint${errors.email ? ` ${ids.email}-error` : ''}`}
+            {...register('email', clearOnEdit('email'))}
+          />
+          <p id={`${ids.email}-hint`} className={styles.hint}>
+            {labels.emailHint}
+          </p>
+          {errors.email ? (
+            <p id={`${ids.email}-error`} className={styles.error}>
+              {message(errors.email.message)}
+            </p>
+          ) : null}
         </div>
-        <fieldset className={styles.fieldset} aria-invalid={Boolean(errors.paymentMethod)} aria-describedby={errors.paymentMethod ? `${ids.payment}-error` : undefined}>
+        <fieldset
+          className={styles.fieldset}
+          aria-invalid={Boolean(errors.paymentMethod)}
+          aria-describedby={errors.paymentMethod ? `${ids.payment}-error` : undefined}
+        >
           <legend>{labels.paymentMethod}</legend>
           <div className={styles.radios}>
             {paymentMethods.map((value) => (
@@ -206,7 +262,11 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
               </label>
             ))}
           </div>
-          {errors.paymentMethod ? <p id={`${ids.payment}-error`} className={styles.error}>{message(errors.paymentMethod.message)}</p> : null}
+          {errors.paymentMethod ? (
+            <p id={`${ids.payment}-error`} className={styles.error}>
+              {message(errors.paymentMethod.message)}
+            </p>
+          ) : null}
         </fieldset>
         {method === 'card' && !hostedCheckout ? (
           <div className={styles.field}>
@@ -231,7 +291,9 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
                 const current = input.value;
                 const start = input.selectionStart ?? current.length;
                 const end = input.selectionEnd ?? current.length;
-                const next = filterCardInput(current.slice(0, start) + event.clipboardData.getData('text') + current.slice(end));
+                const next = filterCardInput(
+                  current.slice(0, start) + event.clipboardData.getData('text') + current.slice(end),
+                );
                 setValue('cardNumber', next);
                 clearErrors('cardNumber');
               }}
@@ -243,16 +305,37 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
                 clearErrors('cardNumber');
               }}
             />
-            <p id={`${ids.card}-hint`} className={styles.hint}>{labels.cardHint}</p>
-            {errors.cardNumber ? <p id={`${ids.card}-error`} className={styles.error}>{message(errors.cardNumber.message)}</p> : null}
+            <p id={`${ids.card}-hint`} className={styles.hint}>
+              {labels.cardHint}
+            </p>
+            {errors.cardNumber ? (
+              <p id={`${ids.card}-error`} className={styles.error}>
+                {message(errors.cardNumber.message)}
+              </p>
+            ) : null}
           </div>
         ) : null}
         <div className={styles.checkbox}>
-          <input id={ids.delivery} type="checkbox" aria-invalid={Boolean(errors.acceptDelivery)} aria-describedby={errors.acceptDelivery ? `${ids.delivery}-error` : undefined} {...register('acceptDelivery', clearOnEdit('acceptDelivery'))} />
+          <input
+            id={ids.delivery}
+            type="checkbox"
+            aria-invalid={Boolean(errors.acceptDelivery)}
+            aria-describedby={errors.acceptDelivery ? `${ids.delivery}-error` : undefined}
+            {...register('acceptDelivery', clearOnEdit('acceptDelivery'))}
+          />
           <label htmlFor={ids.delivery}>{labels.acceptDelivery}</label>
         </div>
-        {errors.acceptDelivery ? <p id={`${ids.delivery}-error`} className={styles.error}>{message(errors.acceptDelivery.message)}</p> : null}
-        <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={submitted || redirecting} aria-describedby={ids.notice}>
+        {errors.acceptDelivery ? (
+          <p id={`${ids.delivery}-error`} className={styles.error}>
+            {message(errors.acceptDelivery.message)}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className={`${buttons.primary} ${styles.submit}`}
+          disabled={submitted || redirecting}
+          aria-describedby={ids.notice}
+        >
           {redirecting ? labels.redirecting : submitted ? labels.submitted : labels.purchase}
         </button>
         <p id={ids.notice} className={styles.paymentNotice}>

@@ -5,7 +5,13 @@ import buttons from '@/components/ui/button.module.css';
 import styles from './Shop.module.css';
 
 /** On an expired link's page: emails a fresh link to the order's own address. */
-export function ResendLinkButton({ token, labels }: { token: string; labels: { send: string; sending: string; sent: string; failed: string } }) {
+export function ResendLinkButton({
+  token,
+  labels,
+}: {
+  token: string;
+  labels: { send: string; sending: string; sent: string; failed: string };
+}) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   return (
     <div>
@@ -16,7 +22,11 @@ export function ResendLinkButton({ token, labels }: { token: string; labels: { s
         onClick={async () => {
           setState('sending');
           try {
-            const response = await fetch('/api/links/resend', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
+            const response = await fetch('/api/links/resend', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ token }),
+            });
             setState(response.ok ? 'sent' : 'failed');
           } catch {
             setState('failed');

@@ -10,7 +10,17 @@ import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';
 import styles from './Shop.module.css';
 
-type Labels = { goToDownload: string; dialogTitle: string; greeting: string; magicLink: string; download: string; downloading: string; close: string; noDetails: string; downloaded: string };
+type Labels = {
+  goToDownload: string;
+  dialogTitle: string;
+  greeting: string;
+  magicLink: string;
+  download: string;
+  downloading: string;
+  close: string;
+  noDetails: string;
+  downloaded: string;
+};
 
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
@@ -30,7 +40,11 @@ const store = (value: string) => {
 export function SuccessView({ editions, labels }: { editions: EditionView[]; labels: Labels }) {
   const router = useRouter();
   // undefined while hydrating (the server cannot see localStorage), so nothing flashes.
-  const raw = useSyncExternalStore<string | null | undefined>(subscribe, () => localStorage.getItem(PURCHASE_DATA_KEY), () => undefined);
+  const raw = useSyncExternalStore<string | null | undefined>(
+    subscribe,
+    () => localStorage.getItem(PURCHASE_DATA_KEY),
+    () => undefined,
+  );
   const data = raw === undefined ? null : readPurchaseData(raw);
   const [downloading, setDownloading] = useState(false);
   const edition = editions.find((e) => e.id === data?.productId) ?? editions[0]!;
@@ -75,10 +89,18 @@ export function SuccessView({ editions, labels }: { editions: EditionView[]; lab
           <Dialog.Title className={styles.dialogTitle}>{labels.dialogTitle}</Dialog.Title>
           {data ? (
             <div className={styles.successBody}>
-              <StaticImage src={edition.cover} alt={edition.coverAlt} width={600} height={900} className={styles.preview} />
+              <StaticImage
+                src={edition.cover}
+                alt={edition.coverAlt}
+                width={600}
+                height={900}
+                className={styles.preview}
+              />
               <div>
                 <p className={styles.greeting}>{labels.greeting.replace('{name}', data.name)}</p>
-                <Dialog.Description>{data.downloadUrl ? labels.magicLink.replace('{email}', data.email) : labels.downloaded}</Dialog.Description>
+                <Dialog.Description>
+                  {data.downloadUrl ? labels.magicLink.replace('{email}', data.email) : labels.downloaded}
+                </Dialog.Description>
               </div>
             </div>
           ) : (

@@ -62,16 +62,29 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
       if (started) return;
       started = true;
       cancelWait();
-      const [{ CarouselEngine }, autoplay] = await Promise.all([import('./CarouselEngine'), autoplayMs ? import('embla-carousel-autoplay') : undefined]);
+      const [{ CarouselEngine }, autoplay] = await Promise.all([
+        import('./CarouselEngine'),
+        autoplayMs ? import('embla-carousel-autoplay') : undefined,
+      ]);
       if (cancelled) return;
       const plugins =
         autoplay && autoplayMs
-          ? [autoplay.default({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]
+          ? [
+              autoplay.default({
+                delay: autoplayMs,
+                playOnInit: false,
+                stopOnInteraction: false,
+                stopOnMouseEnter: false,
+                stopOnFocusIn: false,
+              }),
+            ]
           : [];
       setEngine({ Engine: CarouselEngine, plugins });
     };
     const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle ? window.requestIdleCallback(() => void start(), { timeout: 1_500 }) : window.setTimeout(() => void start(), 1);
+    const handle = idle
+      ? window.requestIdleCallback(() => void start(), { timeout: 1_500 })
+      : window.setTimeout(() => void start(), 1);
     function cancelWait() {
       if (idle) window.cancelIdleCallback(handle);
       else window.clearTimeout(handle);
@@ -156,13 +169,26 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container} aria-live={playing ? 'off' : 'polite'}>
           {children.map((child, index) => (
-            <div key={index} className={styles.slide} role="group" aria-roledescription="slide" aria-label={labels.slides[index]}>
+            <div
+              key={index}
+              className={styles.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={labels.slides[index]}
+            >
               {child}
             </div>
           ))}
         </div>
       </div>
-      {engine ? <engine.Engine viewport={viewportRef} options={{ loop, align: 'start', direction }} plugins={engine.plugins} onApi={onApi} /> : null}
+      {engine ? (
+        <engine.Engine
+          viewport={viewportRef}
+          options={{ loop, align: 'start', direction }}
+          plugins={engine.plugins}
+          onApi={onApi}
+        />
+      ) : null}
       <div className={styles.controls}>
         {showToggle ? (
           <button
@@ -173,17 +199,61 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
             data-testid="carousel-toggle"
           >
             {userPaused ? (
-              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M7 4.5v15l13-7.5z" fill="currentColor" /></svg>
+              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M7 4.5v15l13-7.5z" fill="currentColor" />
+              </svg>
             ) : (
-              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 4h4v16H6zM14 4h4v16h-4z" fill="currentColor" /></svg>
+              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M6 4h4v16H6zM14 4h4v16h-4z" fill="currentColor" />
+              </svg>
             )}
           </button>
         ) : null}
-        <button type="button" className={styles.control} onClick={() => scroll('prev')} disabled={!canPrev} aria-label={labels.previous}>
-          <svg className={styles.arrow} width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" /></svg>
+        <button
+          type="button"
+          className={styles.control}
+          onClick={() => scroll('prev')}
+          disabled={!canPrev}
+          aria-label={labels.previous}
+        >
+          <svg
+            className={styles.arrow}
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
         </button>
-        <button type="button" className={styles.control} onClick={() => scroll('next')} disabled={!canNext} aria-label={labels.next}>
-          <svg className={styles.arrow} width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false"><path d="M9 5l7 7-7 7" /></svg>
+        <button
+          type="button"
+          className={styles.control}
+          onClick={() => scroll('next')}
+          disabled={!canNext}
+          aria-label={labels.next}
+        >
+          <svg
+            className={styles.arrow}
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M9 5l7 7-7 7" />
+          </svg>
         </button>
       </div>
     </section>

@@ -12,10 +12,29 @@ import styles from './StoreBadges.module.css';
 export async function StoreBadges({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const t = await getTranslations('badges');
   const badges = [
-    { href: site.appStoreUrl, icon: <span className={styles.appleMark} aria-hidden="true" />, line1: t('appStoreLine1'), line2: t('appStoreLine2'), id: 'app-store' },
-    { href: site.playStoreUrl, icon: (
-        <StaticImage className={styles.playMark} src="/images/badges/google-play.svg" alt="" width={24} height={24} loading="eager" />
-      ), line1: t('googlePlayLine1'), line2: t('googlePlayLine2'), id: 'google-play' },
+    {
+      href: site.appStoreUrl,
+      icon: <span className={styles.appleMark} aria-hidden="true" />,
+      line1: t('appStoreLine1'),
+      line2: t('appStoreLine2'),
+      id: 'app-store',
+    },
+    {
+      href: site.playStoreUrl,
+      icon: (
+        <StaticImage
+          className={styles.playMark}
+          src="/images/badges/google-play.svg"
+          alt=""
+          width={24}
+          height={24}
+          loading="eager"
+        />
+      ),
+      line1: t('googlePlayLine1'),
+      line2: t('googlePlayLine2'),
+      id: 'google-play',
+    },
   ];
   return (
     <ul className={styles.badges} data-tone={tone}>

@@ -15,11 +15,15 @@ const base = (size: number) => ({
 });
 
 export const MenuIcon = ({ size = 24, className }: IconProps) => (
-  <svg {...base(size)} className={className}><path d="M4 7h16M4 12h16M4 17h16" /></svg>
+  <svg {...base(size)} className={className}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </svg>
 );
 
 export const CloseIcon = ({ size = 24, className }: IconProps) => (
-  <svg {...base(size)} className={className}><path d="M6 6l12 12M18 6L6 18" /></svg>
+  <svg {...base(size)} className={className}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </svg>
 );
 
 export const GlobeIcon = ({ size = 20, className }: IconProps) => (
@@ -30,18 +34,31 @@ export const GlobeIcon = ({ size = 20, className }: IconProps) => (
 );
 
 export const ChevronDownIcon = ({ size = 16, className }: IconProps) => (
-  <svg {...base(size)} className={className}><path d="M6 9l6 6 6-6" /></svg>
+  <svg {...base(size)} className={className}>
+    <path d="M6 9l6 6 6-6" />
+  </svg>
 );
 
 export const ArrowUpIcon = ({ size = 22, className }: IconProps) => (
-  <svg {...base(size)} className={className}><path d="M12 19V5M5 12l7-7 7 7" /></svg>
+  <svg {...base(size)} className={className}>
+    <path d="M12 19V5M5 12l7-7 7 7" />
+  </svg>
 );
 
 export const CheckIcon = ({ size = 18, className }: IconProps) => (
-  <svg {...base(size)} className={className}><path d="M5 12.5l4.5 4.5L19 7.5" /></svg>
+  <svg {...base(size)} className={className}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </svg>
 );
 
-const filled = (size: number) => ({ width: size, height: size, viewBox: '0 0 24 24', fill: 'currentColor', 'aria-hidden': true, focusable: false });
+const filled = (size: number) => ({
+  width: size,
+  height: size,
+  viewBox: '0 0 24 24',
+  fill: 'currentColor',
+  'aria-hidden': true,
+  focusable: false,
+});
 
 export const InstagramIcon = ({ size = 20, className }: IconProps) => (
   <svg {...base(size)} className={className}>

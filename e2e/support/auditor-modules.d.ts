@@ -1,6 +1,13 @@
 // The auditors' packages ship no types of their own: what the audit specs use of them.
 declare module 'pa11y' {
-  type Issue = { code: string; type: 'error' | 'warning' | 'notice'; message: string; context: string; selector: string; runner: string };
+  type Issue = {
+    code: string;
+    type: 'error' | 'warning' | 'notice';
+    message: string;
+    context: string;
+    selector: string;
+    runner: string;
+  };
   type Options = {
     runners?: ('htmlcs' | 'axe')[];
     standard?: 'WCAG2A' | 'WCAG2AA' | 'WCAG2AAA';
@@ -9,11 +16,20 @@ declare module 'pa11y' {
     timeout?: number;
     chromeLaunchConfig?: { executablePath?: string; args?: string[] };
   };
-  export default function pa11y(url: string, options?: Options): Promise<{ pageUrl: string; documentTitle: string; issues: Issue[] }>;
+  export default function pa11y(
+    url: string,
+    options?: Options,
+  ): Promise<{ pageUrl: string; documentTitle: string; issues: Issue[] }>;
 }
 
 declare module 'structured-data-testing-tool' {
-  type Test = { test: string; group?: string; groups?: string[]; description?: string; error?: { type: string; message: string } };
+  type Test = {
+    test: string;
+    group?: string;
+    groups?: string[];
+    description?: string;
+    error?: { type: string; message: string };
+  };
   type Result = { passed: Test[]; failed: Test[]; warnings: Test[]; schemas: string[] };
   /** Resolves when no test failed; otherwise rejects with an Error whose `res` is the same result. */
   export function structuredDataTest(html: string, options: { presets: Preset[] }): Promise<Result>;

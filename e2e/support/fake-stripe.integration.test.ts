@@ -20,7 +20,11 @@ const hook = createServer((req, res) => {
 beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const address = hook.address() as { port: number };
-  fake = await startFakeStripe({ webhookSecret: SECRET, secretKey: KEY, webhookUrl: `http://127.0.0.1:${address.port}/hook` });
+  fake = await startFakeStripe({
+    webhookSecret: SECRET,
+    secretKey: KEY,
+    webhookUrl: `http://127.0.0.1:${address.port}/hook`,
+  });
   stripe = new Stripe(KEY, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
 });
 afterAll(async () => {
@@ -31,7 +35,12 @@ afterAll(async () => {
 const params = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams => ({
   mode: 'payment',
   allowed_payment_method_types: ['card'],
-  line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 799, product_data: { name: 'The Love Blueprint (English)' } } }],
+  line_items: [
+    {
+      quantity: 1,
+      price_data: { currency: 'usd', unit_amount: 799, product_data: { name: 'The Love Blueprint (English)' } },
+    },
+  ],
   client_reference_id: 'order-1',
   customer_email: 'ana@example.com',
   locale: 'fr',
@@ -44,7 +53,17 @@ const params = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): S
 describe('the fake Stripe, through the official library', () => {
   it('creates and retrieves a Checkout Session with what was sent', async () => {
     const created = await stripe.checkout.sessions.create(params());
-    expect(created).toMatchObject({ object: 'checkout.session', status: 'open', payment_status: 'unpaid', amount_total: 799, currency: 'usd', client_reference_id: 'order-1', customer_email: 'ana@example.com', locale: 'fr', metadata: { order_id: 'order-1' } });
+    expect(created).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 799,
+      currency: 'usd',
+      client_reference_id: 'order-1',
+      customer_email: 'ana@example.com',
+      locale: 'fr',
+      metadata: { order_id: 'order-1' },
+    });
     expect(created.url).toBe(`${fake.url}/pay/${created.id}`);
     expect((await stripe.checkout.sessions.retrieve(created.id)).id).toBe(created.id);
   });
@@ -53,27 +72,40 @@ describe('the fake Stripe, through the official library', () => {
     const first = await stripe.checkout.sessions.create(params(), { idempotencyKey: 'key-1' });
     const again = await stripe.checkout.sessions.create(params(), { idempotencyKey: 'key-1' });
     expect(again.id).toBe(first.id);
-    await expect(stripe.checkout.sessions.create(params({ customer_email: 'other@example.com' }), { idempotencyKey: 'key-1' })).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    await expect(
+      stripe.checkout.sessions.create(params({ customer_email: 'other@example.com' }), { idempotencyKey: 'key-1' }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
   it('refuses PayPal on an account without it, naming the parameter', async () => {
     fake.setPaypalAvailable(false);
-    const error = await stripe.checkout.sessions.create(params({ allowed_payment_method_types: ['paypal'] })).catch((e: unknown) => e);
+    const error = await stripe.checkout.sessions
+      .create(params({ allowed_payment_method_types: ['paypal'] }))
+      .catch((e: unknown) => e);
     fake.setPaypalAvailable(true);
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect((error as Stripe.errors.StripeInvalidRequestError).param).toContain('payment_method_types');
   });
 
   it('refuses a wrong key', async () => {
-    const wrong = new Stripe('sk_test_wrong', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
-    await expect(wrong.checkout.sessions.create(params())).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    const wrong = new Stripe('sk_test_wrong', {
+      host: '127.0.0.1',
+      port: fake.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    await expect(wrong.checkout.sessions.create(params())).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
   });
 });
 
 describe('signing and webhooks', () => {
   it('signs exactly as the library does, and the library accepts what it delivers', async () => {
     const payload = JSON.stringify({ id: 'evt_1', object: 'event' });
-    expect(fake.sign(payload, { timestamp: 1_700_000_000 })).toBe(stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: 1_700_000_000 }));
+    expect(fake.sign(payload, { timestamp: 1_700_000_000 })).toBe(
+      stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: 1_700_000_000 }),
+    );
     const session = await stripe.checkout.sessions.create(params());
     received.length = 0;
     await fake.pay(session.id);
@@ -81,8 +113,15 @@ describe('signing and webhooks', () => {
     const event = stripe.webhooks.constructEvent(received[0]!.body, received[0]!.signature, SECRET);
     expect(event.type).toBe('checkout.session.completed');
     const paid = event.data.object as Stripe.Checkout.Session;
-    expect(paid).toMatchObject({ id: session.id, client_reference_id: 'order-1', payment_status: 'paid', status: 'complete' });
-    expect(() => stripe.webhooks.constructEvent(received[0]!.body.replace('order-1', 'order-2'), received[0]!.signature, SECRET)).toThrow();
+    expect(paid).toMatchObject({
+      id: session.id,
+      client_reference_id: 'order-1',
+      payment_status: 'paid',
+      status: 'complete',
+    });
+    expect(() =>
+      stripe.webhooks.constructEvent(received[0]!.body.replace('order-1', 'order-2'), received[0]!.signature, SECRET),
+    ).toThrow();
 
     expect(await fake.redeliver(event.id)).toBe(200);
     expect(JSON.parse(received[1]!.body).id).toBe(event.id);
@@ -91,7 +130,9 @@ describe('signing and webhooks', () => {
   });
 
   it('serves a hosted page whose Pay button redirects to success_url', async () => {
-    const session = await stripe.checkout.sessions.create(params({ success_url: 'https://shop.example/success?session={CHECKOUT_SESSION_ID}' }));
+    const session = await stripe.checkout.sessions.create(
+      params({ success_url: 'https://shop.example/success?session={CHECKOUT_SESSION_ID}' }),
+    );
     const page = await (await fetch(`${fake.url}/pay/${session.id}`)).text();
     expect(page).toContain('<button type="submit">Pay</button>');
     const paid = await fetch(`${fake.url}/pay/${session.id}`, { method: 'POST', redirect: 'manual' });

@@ -93,7 +93,17 @@ export async function startFakeStripe(options) {
    * @returns {StripeEvent}
    */
   function createEvent(type, object) {
-    const event = { id: id('evt'), object: /** @type {const} */ ('event'), api_version: API_VERSION, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: structuredClone(object) } };
+    const event = {
+      id: id('evt'),
+      object: /** @type {const} */ ('event'),
+      api_version: API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    };
     events.push(event);
     return event;
   }
@@ -108,7 +118,11 @@ export async function startFakeStripe(options) {
     try {
       const response = await fetch(webhookUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', 'Stripe-Signature': sign(payload) },
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          'Stripe-Signature': sign(payload),
+        },
         body: payload,
       });
       await response.arrayBuffer();
@@ -126,24 +140,39 @@ export async function startFakeStripe(options) {
    * @returns {Answer}
    */
   function createSession(params, baseUrl) {
-    if (params.mode !== 'payment') return stripeError(400, 'invalid_request_error', 'Missing required param: mode.', { param: 'mode' });
+    if (params.mode !== 'payment')
+      return stripeError(400, 'invalid_request_error', 'Missing required param: mode.', { param: 'mode' });
     for (const param of /** @type {const} */ (['success_url', 'cancel_url'])) {
-      if (!params[param]) return stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, { param });
+      if (!params[param])
+        return stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, { param });
     }
     const items = params.line_items ?? [];
-    if (!items.length) return stripeError(400, 'invalid_request_error', 'Missing required param: line_items.', { param: 'line_items' });
+    if (!items.length)
+      return stripeError(400, 'invalid_request_error', 'Missing required param: line_items.', { param: 'line_items' });
     const price = /** @type {NonNullable<SessionParams['line_items']>[number]} */ (items[0]).price_data;
     if (!price?.currency || !price?.unit_amount || !price?.product_data?.name) {
-      return stripeError(400, 'invalid_request_error', 'Missing required param: line_items[0][price_data].', { param: 'line_items[0][price_data]' });
+      return stripeError(400, 'invalid_request_error', 'Missing required param: line_items[0][price_data].', {
+        param: 'line_items[0][price_data]',
+      });
     }
     const types = params.allowed_payment_method_types ?? params.payment_method_types ?? ['card'];
     if (types.includes('paypal') && !paypalAvailable) {
-      return stripeError(400, 'invalid_request_error', 'The payment method type "paypal" is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings).', {
-        param: 'allowed_payment_method_types',
-      });
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'The payment method type "paypal" is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings).',
+        {
+          param: 'allowed_payment_method_types',
+        },
+      );
     }
     // Only the first line item is checked: every one is taken to have price_data, as the shop's has.
-    const amount = items.reduce((sum, item) => sum + Number(/** @type {{ unit_amount?: string }} */ (item.price_data).unit_amount) * Number(item.quantity ?? 1), 0);
+    const amount = items.reduce(
+      (sum, item) =>
+        sum +
+        Number(/** @type {{ unit_amount?: string }} */ (item.price_data).unit_amount) * Number(item.quantity ?? 1),
+      0,
+    );
     const sessionId = id('cs');
     /** @type {CheckoutSession} */
     const session = {
@@ -184,7 +213,16 @@ export async function startFakeStripe(options) {
     session.payment_status = 'paid';
     session.payment_intent = id('pi');
     session.customer_details = { email: session.customer_email, name: null };
-    charges.set(session.id, { id: id('ch'), object: 'charge', amount: session.amount_total, amount_refunded: 0, currency: session.currency, payment_intent: session.payment_intent, refunded: false, status: 'succeeded' });
+    charges.set(session.id, {
+      id: id('ch'),
+      object: 'charge',
+      amount: session.amount_total,
+      amount_refunded: 0,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      refunded: false,
+      status: 'succeeded',
+    });
     return true;
   }
 
@@ -205,7 +243,10 @@ export async function startFakeStripe(options) {
 
   /** @param {CheckoutSession} session */
   function hostedPage(session) {
-    const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: session.currency.toUpperCase() }).format(session.amount_total / 100);
+    const amount = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: session.currency.toUpperCase(),
+    }).format(session.amount_total / 100);
     const body =
       session.status === 'open'
         ? `<p>${escapeHtml(amount)} · ${escapeHtml(session.customer_email ?? '')} · ${escapeHtml(session.payment_method_types.join(', '))}</p>
@@ -233,7 +274,11 @@ export async function startFakeStripe(options) {
       return { status: 303, location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) };
     }
 
-    requests.push({ method: /** @type {string} */ (req.method), path: url.pathname, idempotencyKey: /** @type {string | undefined} */ (req.headers['idempotency-key']) });
+    requests.push({
+      method: /** @type {string} */ (req.method),
+      path: url.pathname,
+      idempotencyKey: /** @type {string | undefined} */ (req.headers['idempotency-key']),
+    });
     if (options.secretKey && req.headers.authorization !== `Bearer ${options.secretKey}`) {
       return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.', { code: 'api_key_invalid' });
     }
@@ -243,7 +288,11 @@ export async function startFakeStripe(options) {
       if (previous) {
         return previous.body === raw
           ? previous.response
-          : stripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with.`);
+          : stripeError(
+              400,
+              'idempotency_error',
+              `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
+            );
       }
       const response = createSession(/** @type {SessionParams} */ (parseForm(raw)), baseUrl);
       if (key) idempotent.set(key, { body: raw, response });
@@ -252,10 +301,19 @@ export async function startFakeStripe(options) {
     const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
     if (one) {
       const session = sessions.get(/** @type {string} */ (one[1]));
-      if (!session) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${one[1]}'`, { code: 'resource_missing', param: 'session' });
+      if (!session)
+        return stripeError(404, 'invalid_request_error', `No such checkout.session: '${one[1]}'`, {
+          code: 'resource_missing',
+          param: 'session',
+        });
       if (!one[2] && req.method === 'GET') return { status: 200, body: session };
       if (one[2] && req.method === 'POST') {
-        if (session.status !== 'open') return stripeError(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired.`);
+        if (session.status !== 'open')
+          return stripeError(
+            400,
+            'invalid_request_error',
+            `Only Checkout Sessions with a status in ["open"] can be expired.`,
+          );
         await api.expire(session.id);
         return { status: 200, body: session };
       }
@@ -276,8 +334,15 @@ export async function startFakeStripe(options) {
       const baseUrl = `http://127.0.0.1:${/** @type {AddressInfo} */ (server.address()).port}`;
       const answer = await route(req, Buffer.concat(chunks).toString('utf8'), baseUrl);
       if (answer.location) return res.writeHead(answer.status, { Location: answer.location }).end();
-      if (answer.html) return res.writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(answer.html);
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), 'Stripe-Version': API_VERSION }).end(JSON.stringify(answer.body));
+      if (answer.html)
+        return res.writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(answer.html);
+      res
+        .writeHead(answer.status, {
+          'Content-Type': 'application/json',
+          'Request-Id': id('req'),
+          'Stripe-Version': API_VERSION,
+        })
+        .end(JSON.stringify(answer.body));
     });
   });
   await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve)));
@@ -327,18 +392,29 @@ export async function startFakeStripe(options) {
     async dispute(sessionId) {
       const charge = charges.get(sessionId);
       if (!charge) throw new Error(`session ${sessionId} has no charge to dispute`);
-      const event = createEvent('charge.dispute.created', { id: id('dp'), object: 'dispute', amount: charge.amount, charge: charge.id, currency: charge.currency, payment_intent: charge.payment_intent, reason: 'fraudulent', status: 'needs_response' });
+      const event = createEvent('charge.dispute.created', {
+        id: id('dp'),
+        object: 'dispute',
+        amount: charge.amount,
+        charge: charge.id,
+        currency: charge.currency,
+        payment_intent: charge.payment_intent,
+        reason: 'fraudulent',
+        status: 'needs_response',
+      });
       await send(event);
       return event;
     },
     redeliver: (eventId) => send(eventOrThrow(eventId)),
     deliver: (eventId) => send(eventOrThrow(eventId)),
     close: () =>
-      /** @type {Promise<void>} */ (new Promise((resolve) => {
-        for (const timer of pendingTimers) clearTimeout(timer);
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      })),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          for (const timer of pendingTimers) clearTimeout(timer);
+          server.closeAllConnections?.();
+          server.close(() => resolve());
+        })
+      ),
   };
   return api;
 }

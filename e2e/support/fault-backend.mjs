@@ -46,15 +46,24 @@ createServer((req, res) => {
     if (key === 'db' && mode === 'down') for (const socket of dbSockets) socket.destroy();
     return void res.writeHead(204).end();
   }
-  if (url.pathname === '/__mail') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(received));
-  if (url.pathname === '/__smtp') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ mode: state.smtp, refused }));
+  if (url.pathname === '/__mail')
+    return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(received));
+  if (url.pathname === '/__smtp')
+    return void res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ mode: state.smtp, refused }));
   if (url.pathname === '/health') return void res.writeHead(200).end('ok');
 
   if (state.content === 'down') return void req.socket.destroy();
-  if (state.content === 'garbage') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data": [ this is not json');
+  if (state.content === 'garbage')
+    return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data": [ this is not json');
   const answer = () => {
     const single = /^\/posts\/(.+)$/.exec(url.pathname);
-    const body = single ? (posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1]))) ? { data: posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1]))) } : undefined) : routes[url.pathname];
+    const body = single
+      ? posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1])))
+        ? { data: posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1]))) }
+        : undefined
+      : routes[url.pathname];
     if (!body) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
@@ -89,7 +98,11 @@ new SMTPServer({
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', raw });
+      received.push({
+        to: session.envelope.rcptTo.map((r) => r.address),
+        subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
+        raw,
+      });
       callback();
     });
   },
@@ -111,4 +124,6 @@ createTcpServer((client) => {
   upstream.on('close', () => client.destroy());
 }).listen(dbPort, '127.0.0.1');
 
-console.log(`fault backend: http ${httpPort}, smtp ${smtpPort}, db proxy ${dbPort}${databaseUrl ? '' : ' (no database)'}`);
+console.log(
+  `fault backend: http ${httpPort}, smtp ${smtpPort}, db proxy ${dbPort}${databaseUrl ? '' : ' (no database)'}`,
+);

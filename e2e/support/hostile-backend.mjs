@@ -33,7 +33,12 @@ const post = (id, n) => ({
 const posts = Array.from({ length: 8 }, (_, i) => post(`hostile-${i + 1}`, i + 1));
 
 const faqs = [
-  { id: 1, question: 'Hostile question <img src=x onerror="window.__xss=\'faq\'">?', answer: '<script>window.__xss="faq"</script> benign answer', category: 'Safety' },
+  {
+    id: 1,
+    question: 'Hostile question <img src=x onerror="window.__xss=\'faq\'">?',
+    answer: '<script>window.__xss="faq"</script> benign answer',
+    category: 'Safety',
+  },
   { id: 2, question: 'Second question?', answer: 'Second answer.', category: 'General' },
 ];
 

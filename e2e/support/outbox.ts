@@ -8,7 +8,8 @@ export const outboxOf = (dataDir: string) => join(dataDir, 'outbox');
 export type OutboxMessage = { file: string; raw: string; text: string; mode: number };
 
 /** Quoted-printable soft breaks and escapes undone, so links and names read as sent. */
-const decodeQuotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 /** Every message in an outbox sent to `email`, oldest first. */
 export function messagesTo(outbox: string, email: string): OutboxMessage[] {

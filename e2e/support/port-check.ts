@@ -39,7 +39,9 @@ export function busyPorts(ports: readonly number[]): string[] {
       }
     }
   }
-  return [...new Set(listening.values())].sort((a, b) => a - b).map((port) => `port ${port} is in use by ${owners.get(port) ?? 'a process this user cannot see'}`);
+  return [...new Set(listening.values())]
+    .sort((a, b) => a - b)
+    .map((port) => `port ${port} is in use by ${owners.get(port) ?? 'a process this user cannot see'}`);
 }
 
 function commandOf(pid: string): string {

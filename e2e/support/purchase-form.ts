@@ -1,7 +1,11 @@
 import type { Page } from '@playwright/test';
 
 /** Fills the purchase form with valid details (on /the-love-blueprint/{id}), ready to Purchase. */
-export async function fillValidForm(page: Page, email: string, options: { name?: string; method?: 'card' | 'paypal' } = {}) {
+export async function fillValidForm(
+  page: Page,
+  email: string,
+  options: { name?: string; method?: 'card' | 'paypal' } = {},
+) {
   const method = options.method ?? 'paypal';
   await page.getByLabel('Name').fill(options.name ?? 'Ana Buyer');
   await page.getByLabel('Email').fill(email);

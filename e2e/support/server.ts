@@ -10,7 +10,12 @@ import { readFileSync, rmSync } from 'node:fs';
  * Every test comes from 127.0.0.1, so servers get generous limits unless a test sets its own;
  * the limits themselves are tested with small ones (e2e/security-review.spec.ts).
  */
-const TEST_LIMITS = { ORDER_LIMIT_PER_MINUTE: '1000', LINK_LIMIT_PER_MINUTE: '1000', EMAIL_LIMIT_PER_HOUR: '1000', DOWNLOAD_LIMIT_PER_MINUTE: '1000' };
+const TEST_LIMITS = {
+  ORDER_LIMIT_PER_MINUTE: '1000',
+  LINK_LIMIT_PER_MINUTE: '1000',
+  EMAIL_LIMIT_PER_HOUR: '1000',
+  DOWNLOAD_LIMIT_PER_MINUTE: '1000',
+};
 
 export type TestServer = {
   origin: string;
@@ -30,11 +35,23 @@ type StartOptions = {
   echo?: boolean;
 };
 
-export function spawnServer(port: number, env: Record<string, string> = {}, options: StartOptions = {}): ChildProcess & { stderrText: () => string } {
+export function spawnServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): ChildProcess & { stderrText: () => string } {
   const dataDir = env.DATA_DIR ?? `.data/e2e/${port}`;
   if (options.fresh !== false) rmSync(dataDir, { recursive: true, force: true });
   const child = spawn('node', ['--max-old-space-size=256', 'dist/server.mjs'], {
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: dataDir, ...TEST_LIMITS, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...TEST_LIMITS,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -45,7 +62,11 @@ export function spawnServer(port: number, env: Record<string, string> = {}, opti
   return Object.assign(child, { stderrText: () => stderr });
 }
 
-export async function startServer(port: number, env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
   const origin = `http://localhost:${port}`;
   const dataDir = env.DATA_DIR ?? `.data/e2e/${port}`;
   const child = spawnServer(port, env, options);

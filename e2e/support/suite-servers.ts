@@ -13,8 +13,15 @@ import { startServer, type TestServer } from './server';
 type Helper = { script: string; args: string[]; health: string };
 type Site = { port: number; env: Record<string, string> };
 
-function suiteServers(project: string | undefined, databaseUrl = process.env.TEST_DATABASE_URL): { helpers: Helper[]; sites: Site[] } {
-  const backend: Helper = { script: 'e2e/support/hostile-backend.mjs', args: [String(PORTS.backend)], health: `http://127.0.0.1:${PORTS.backend}/health` };
+function suiteServers(
+  project: string | undefined,
+  databaseUrl = process.env.TEST_DATABASE_URL,
+): { helpers: Helper[]; sites: Site[] } {
+  const backend: Helper = {
+    script: 'e2e/support/hostile-backend.mjs',
+    args: [String(PORTS.backend)],
+    health: `http://127.0.0.1:${PORTS.backend}/health`,
+  };
   if (project === 'load') return { helpers: [backend], sites: [] };
   if (project === 'audit') return { helpers: [], sites: [{ port: PORTS.main, env: {} }] };
   return {
@@ -58,10 +65,19 @@ function faultyDatabaseUrl(url: string) {
 /** A test double (a Node script) started and answering on its health URL. */
 async function startHelper({ script, args, health }: Helper): Promise<TestServer['stop']> {
   const child = spawn('node', [script, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));
+  const stop = () =>
+    new Promise<void>((resolve) =>
+      child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
+    );
   for (let i = 0; i < 120; i += 1) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    if (await fetch(health).then((r) => r.ok, () => false)) return stop;
+    if (
+      await fetch(health).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return stop;
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();

@@ -18,6 +18,8 @@ export async function blogAlternates(locale: Locale): Promise<NonNullable<Metada
   const siteUrl = env().siteUrl;
   return {
     ...alternatesFor(siteUrl, path, locale),
-    types: { [FEED_MEDIA_TYPE]: [{ title: t('linkTitle', { brand: site.brand }), url: `${siteUrl}${feedPath(locale)}` }] },
+    types: {
+      [FEED_MEDIA_TYPE]: [{ title: t('linkTitle', { brand: site.brand }), url: `${siteUrl}${feedPath(locale)}` }],
+    },
   };
 }

@@ -27,7 +27,11 @@ export async function atomFeedResponse(locale: Locale, request: Request): Promis
     siteUrl: env().siteUrl,
     locale,
     brand: site.brand,
-    text: { title: t('title', { brand: site.brand }), subtitle: t('subtitle', { brand: site.brand }), englishOnly: t('englishOnly') },
+    text: {
+      title: t('title', { brand: site.brand }),
+      subtitle: t('subtitle', { brand: site.brand }),
+      englishOnly: t('englishOnly'),
+    },
     categories: messages.blog.categories,
     posts: posts.data,
     languageOf: (id) => postLanguage(id, locale),
@@ -35,6 +39,12 @@ export async function atomFeedResponse(locale: Locale, request: Request): Promis
   // Readers poll: an unchanged feed costs them a 304, not the whole document.
   const etag = `W/"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
   const headers = { 'Content-Type': FEED_CONTENT_TYPE, 'Cache-Control': PUBLIC_CACHE, ETag: etag };
-  if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
+  if (
+    request.headers
+      .get('if-none-match')
+      ?.split(/\s*,\s*/)
+      .includes(etag)
+  )
+    return new Response(null, { status: 304, headers });
   return new Response(xml, { headers });
 }

@@ -13,8 +13,10 @@ import { atomFeed, escapeXml, excerpt, feedPath, type FeedInput } from './feed';
 // The feed as the route builds it, from the embedded posts and the real messages, then read back
 // by a real feed parser (the one feed readers built on Node use), not by string matching.
 const SITE = 'https://amora.example';
-const messagesOf = (locale: Locale) => JSON.parse(readFileSync(join(process.cwd(), 'content/messages', `${locale}.json`), 'utf8')) as Messages;
-const format = (message: string, locale: Locale) => String(new IntlMessageFormat(message, locale).format({ brand: 'Amora' }));
+const messagesOf = (locale: Locale) =>
+  JSON.parse(readFileSync(join(process.cwd(), 'content/messages', `${locale}.json`), 'utf8')) as Messages;
+const format = (message: string, locale: Locale) =>
+  String(new IntlMessageFormat(message, locale).format({ brand: 'Amora' }));
 
 function inputFor(locale: Locale, posts: readonly Post[] = embedded.posts(locale)): FeedInput {
   const messages = messagesOf(locale);
@@ -22,53 +24,62 @@ function inputFor(locale: Locale, posts: readonly Post[] = embedded.posts(locale
     siteUrl: SITE,
     locale,
     brand: 'Amora',
-    text: { title: format(messages.feed.title, locale), subtitle: format(messages.feed.subtitle, locale), englishOnly: messages.feed.englishOnly },
+    text: {
+      title: format(messages.feed.title, locale),
+      subtitle: format(messages.feed.subtitle, locale),
+      englishOnly: messages.feed.englishOnly,
+    },
     categories: messages.blog.categories,
     posts,
     languageOf: (id) => embedded.postLanguage(id, locale),
   };
 }
 
-const englishPostCount = readdirSync(join(process.cwd(), 'content/posts')).filter((file) => file.endsWith('.json')).length;
+const englishPostCount = readdirSync(join(process.cwd(), 'content/posts')).filter((file) =>
+  file.endsWith('.json'),
+).length;
 
 describe('the Atom feed of each language', () => {
   it.each([
     ['en', ''],
     ['fr', '/fr'],
     ['ar', '/ar'],
-  ] as const)('%s: well-formed, read by a feed parser with its title, language, links and one entry per article', (locale, prefix) => {
-    const input = inputFor(locale);
-    const xml = atomFeed(input);
-    expect(XMLValidator.validate(xml)).toBe(true);
+  ] as const)(
+    '%s: well-formed, read by a feed parser with its title, language, links and one entry per article',
+    (locale, prefix) => {
+      const input = inputFor(locale);
+      const xml = atomFeed(input);
+      expect(XMLValidator.validate(xml)).toBe(true);
 
-    const feed = parseFeed(xml);
-    expect(feed.meta).toEqual({ type: 'atom', version: '1.0' });
-    expect(feed.title).toBe(input.text.title);
-    expect(feed.title).toContain('Amora');
-    expect(feed.description).toBe(input.text.subtitle);
-    expect(feed.language).toBe(locale);
-    expect(feed.self).toBe(`${SITE}${prefix}/feed.xml`);
-    expect(feed.url).toBe(`${SITE}${prefix}/blog`);
-    expect(feed.authors.map((author) => author.name)).toEqual(['Amora']);
-    expect(feed.image?.url).toBe(`${SITE}/apple-icon.png`);
+      const feed = parseFeed(xml);
+      expect(feed.meta).toEqual({ type: 'atom', version: '1.0' });
+      expect(feed.title).toBe(input.text.title);
+      expect(feed.title).toContain('Amora');
+      expect(feed.description).toBe(input.text.subtitle);
+      expect(feed.language).toBe(locale);
+      expect(feed.self).toBe(`${SITE}${prefix}/feed.xml`);
+      expect(feed.url).toBe(`${SITE}${prefix}/blog`);
+      expect(feed.authors.map((author) => author.name)).toEqual(['Amora']);
+      expect(feed.image?.url).toBe(`${SITE}/apple-icon.png`);
 
-    // Every article the language's blog page lists (English ones included where untranslated).
-    expect(feed.items).toHaveLength(input.posts.length);
-    expect(feed.items).toHaveLength(englishPostCount);
-    const newest = Math.max(...input.posts.map((post) => Date.parse(post.updated_at)));
-    expect(feed.updated?.getTime()).toBe(newest);
-    feed.items.forEach((item, index) => {
-      const post = input.posts[index]!;
-      const url = `${SITE}${prefix}/blog/${encodeURIComponent(post.id)}`;
-      expect(item.url).toBe(url);
-      expect(item.id).toBe(url);
-      expect(new URL(item.url!).origin).toBe(SITE);
-      expect(item.title).toBe(post.title);
-      expect(item.updated?.toISOString()).toBe(new Date(post.updated_at).toISOString());
-      expect(item.description?.length).toBeGreaterThan(40);
-      expect(item.categories.map((category) => category.term)).toEqual(post.category ? [post.category.name] : []);
-    });
-  });
+      // Every article the language's blog page lists (English ones included where untranslated).
+      expect(feed.items).toHaveLength(input.posts.length);
+      expect(feed.items).toHaveLength(englishPostCount);
+      const newest = Math.max(...input.posts.map((post) => Date.parse(post.updated_at)));
+      expect(feed.updated?.getTime()).toBe(newest);
+      feed.items.forEach((item, index) => {
+        const post = input.posts[index]!;
+        const url = `${SITE}${prefix}/blog/${encodeURIComponent(post.id)}`;
+        expect(item.url).toBe(url);
+        expect(item.id).toBe(url);
+        expect(new URL(item.url!).origin).toBe(SITE);
+        expect(item.title).toBe(post.title);
+        expect(item.updated?.toISOString()).toBe(new Date(post.updated_at).toISOString());
+        expect(item.description?.length).toBeGreaterThan(40);
+        expect(item.categories.map((category) => category.term)).toEqual(post.category ? [post.category.name] : []);
+      });
+    },
+  );
 
   it('summarizes a translated article in its language, and says an English one is in English in the feed’s language', () => {
     const fr = parseFeed(atomFeed(inputFor('fr')));

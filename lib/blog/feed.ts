@@ -34,7 +34,16 @@ export type FeedInput = {
   now?: Date;
 };
 
-export function atomFeed({ siteUrl, locale, brand, text, categories, posts, languageOf, now = new Date() }: FeedInput): string {
+export function atomFeed({
+  siteUrl,
+  locale,
+  brand,
+  text,
+  categories,
+  posts,
+  languageOf,
+  now = new Date(),
+}: FeedInput): string {
   const url = (path: string) => `${siteUrl}${localizePath(path, locale)}`;
   const self = `${siteUrl}${feedPath(locale)}`;
   const dates = posts.map((post) => Date.parse(post.updated_at));

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { editions, type Edition } from '@/lib/shop/catalogue';
 import { baseBookFileName, typesetBook } from '@/lib/shop/book/base-books';
-import { COMMITTED_BOOKS_DIR, bookInputs, bookProblem, readManifest, sha256, writeManifest } from '@/lib/shop/book/manifest';
+import {
+  COMMITTED_BOOKS_DIR,
+  bookInputs,
+  bookProblem,
+  readManifest,
+  sha256,
+  writeManifest,
+} from '@/lib/shop/book/manifest';
 import { chromiumExecutable } from '@/lib/shop/book/chromium';
 
 /**
@@ -23,11 +30,24 @@ async function typeset(chosen: readonly Edition[]) {
     const file = baseBookFileName(edition);
     const pages = (await PDFDocument.load(bytes)).getPageCount();
     writeFileSync(join(COMMITTED_BOOKS_DIR, file), bytes);
-    manifest.editions[edition.id] = { file, pages, bytes: bytes.byteLength, sha256: sha256(bytes), inputs: bookInputs(edition), typesetWith: browser };
-    console.log(`books: ${edition.id} typeset in ${Math.round(performance.now() - started)} ms (${Math.round(bytes.byteLength / 1024)} KB, ${pages} pages)`);
+    manifest.editions[edition.id] = {
+      file,
+      pages,
+      bytes: bytes.byteLength,
+      sha256: sha256(bytes),
+      inputs: bookInputs(edition),
+      typesetWith: browser,
+    };
+    console.log(
+      `books: ${edition.id} typeset in ${Math.round(performance.now() - started)} ms (${Math.round(bytes.byteLength / 1024)} KB, ${pages} pages)`,
+    );
   }
   // In catalogue order, and no file the manifest no longer names.
-  writeManifest({ editions: Object.fromEntries(editions.flatMap((e) => (manifest.editions[e.id] ? [[e.id, manifest.editions[e.id]!]] : []))) });
+  writeManifest({
+    editions: Object.fromEntries(
+      editions.flatMap((e) => (manifest.editions[e.id] ? [[e.id, manifest.editions[e.id]!]] : [])),
+    ),
+  });
   const kept = new Set(['manifest.json', ...editions.map((e) => manifest.editions[e.id]?.file)]);
   for (const name of readdirSync(COMMITTED_BOOKS_DIR)) if (!kept.has(name)) rmSync(join(COMMITTED_BOOKS_DIR, name));
 }
@@ -39,7 +59,9 @@ function check(): number {
     const problem = bookProblem(edition, manifest, baseBookFileName(edition));
     if (!problem) continue;
     if (problem.kind === 'missing') missing += 1;
-    console.error(`books: the ${edition.id} edition ${problem.kind === 'missing' ? 'cannot be sold' : 'is stale'}: ${problem.reason}.`);
+    console.error(
+      `books: the ${edition.id} edition ${problem.kind === 'missing' ? 'cannot be sold' : 'is stale'}: ${problem.reason}.`,
+    );
   }
   if (missing) console.error('books: run `npm run books` (it needs Chromium) and commit content/books.');
   else console.log(`books: all ${editions.length} editions are typeset (content/books)`);
@@ -56,7 +78,11 @@ async function main() {
     process.exit(2);
   }
   const manifest = readManifest();
-  const chosen = args.includes('--all') ? editions : named.length ? editions.filter((e) => named.includes(e.id)) : editions.filter((e) => bookProblem(e, manifest, baseBookFileName(e)));
+  const chosen = args.includes('--all')
+    ? editions
+    : named.length
+      ? editions.filter((e) => named.includes(e.id))
+      : editions.filter((e) => bookProblem(e, manifest, baseBookFileName(e)));
   if (!chosen.length) console.log('books: every edition is up to date');
   else await typeset(chosen);
 }

@@ -29,7 +29,15 @@ async function main() {
       db,
       out: (text) => console.log(text),
       err: (text) => console.error(text),
-      deliver: async () => (await deliverPendingMail(db, { siteUrl: config.siteUrl, secret: appSecret(), send: sendMail, firstRetrySeconds: config.mailRetrySeconds })).sent,
+      deliver: async () =>
+        (
+          await deliverPendingMail(db, {
+            siteUrl: config.siteUrl,
+            secret: appSecret(),
+            send: sendMail,
+            firstRetrySeconds: config.mailRetrySeconds,
+          })
+        ).sent,
     });
     process.exitCode = code;
   } finally {

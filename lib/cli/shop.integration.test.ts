@@ -19,14 +19,23 @@ async function shop(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   let delivered = 0;
-  const code = await runShop(argv, { db, out: (t) => out.push(t), err: (t) => err.push(t), deliver: async () => (delivered += 1) });
+  const code = await runShop(argv, {
+    db,
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    deliver: async () => (delivered += 1),
+  });
   return { code, out: out.join('\n'), err: err.join('\n'), delivered };
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'amora-cli-'));
   db = await openDb({ dataDir: dir });
-  const placed = await placeOrder(db, { editionId: 'fr', name: 'Léa Martin', email, paymentMethod: 'card', cardNumber: '4242424242424242' }, { payments: demoPayments });
+  const placed = await placeOrder(
+    db,
+    { editionId: 'fr', name: 'Léa Martin', email, paymentMethod: 'card', cardNumber: '4242424242424242' },
+    { payments: demoPayments },
+  );
   if (!placed.ok) throw new Error('order failed');
   order = placed.order;
   await db.query('UPDATE mail_queue SET sent_at = now() WHERE order_id = $1', [order.id]);
@@ -74,14 +83,25 @@ describe('npm run shop', () => {
     expect(table.code).toBe(0);
     expect(table.out).toMatch(/\d{4}-\d{2}-\d{2}\s+fr\s+1\s+1/);
     expect(table.out).toMatch(/Mail queue: \d+ waiting \(\d+ failing\), \d+ sent\./);
-    const json = JSON.parse((await shop('stats', '--days', '3', '--json')).out) as { days: { edition: string; orders: number }[]; mailQueue: { sent: number } };
+    const json = JSON.parse((await shop('stats', '--days', '3', '--json')).out) as {
+      days: { edition: string; orders: number }[];
+      mailQueue: { sent: number };
+    };
     expect(json.days).toContainEqual(expect.objectContaining({ edition: 'fr', orders: 1 }));
     expect(json.mailQueue.sent).toBeGreaterThanOrEqual(1);
   });
 
   it('revoke stops every link of the order at once; it then gets no new ones', async () => {
     const token = signToken(order.id, SECRET).token;
-    const ask = () => answerDownload({ db, token, file: 'the-love-blueprint-fr.pdf', secret: SECRET, method: 'GET', stamp: async () => new Uint8Array([1]) });
+    const ask = () =>
+      answerDownload({
+        db,
+        token,
+        file: 'the-love-blueprint-fr.pdf',
+        secret: SECRET,
+        method: 'GET',
+        stamp: async () => new Uint8Array([1]),
+      });
     expect((await ask()).ok).toBe(true);
     const result = await shop('revoke', order.id);
     expect(result.code).toBe(0);
@@ -96,16 +116,29 @@ describe('npm run shop', () => {
   // Finding 11: an order stored with escape sequences in its email (placed before the form refused
   // them, or straight into the database) must print as text: no window title, clear screen or fake line.
   it('prints what a buyer typed with control characters escaped, in tables and JSON alike', async () => {
-    const evil = 'x\u001b]0;pwned\u0007\u001b[2J\u001b[32mAll orders refunded OK\u001b[0m\n\u009b2J\u202Eevil@example.com';
-    const placed = await placeOrder(db, { editionId: 'fr', name: 'Evil\u001b[2J', email: evil, paymentMethod: 'paypal' }, { payments: demoPayments });
+    const evil =
+      'x\u001b]0;pwned\u0007\u001b[2J\u001b[32mAll orders refunded OK\u001b[0m\n\u009b2J\u202Eevil@example.com';
+    const placed = await placeOrder(
+      db,
+      { editionId: 'fr', name: 'Evil\u001b[2J', email: evil, paymentMethod: 'paypal' },
+      { payments: demoPayments },
+    );
     if (!placed.ok) throw new Error('order failed');
     const table = await shop('reset-downloads', placed.order.id);
-    expect(table.out).toContain('x\\u001b]0;pwned\\u0007\\u001b[2J\\u001b[32mAll orders refunded OK\\u001b[0m\\u000a\\u009b2J\\u202eevil@example.com');
+    expect(table.out).toContain(
+      'x\\u001b]0;pwned\\u0007\\u001b[2J\\u001b[32mAll orders refunded OK\\u001b[0m\\u000a\\u009b2J\\u202eevil@example.com',
+    );
     expect(table.out.split('\n')).toHaveLength(1);
     expect(JSON.parse((await shop('reset-downloads', placed.order.id, '--json')).out).order.email).toBe(evil);
     // Every command's output, the operator's own mistyped address included (a newline of its own layout aside).
     const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-    for (const argv of [['reset-downloads', placed.order.id], ['reset-downloads', placed.order.id, '--json'], ['resend', placed.order.id], ['revoke', placed.order.id], ['orders', '--email', 'x\u001b[2J@example.com']]) {
+    for (const argv of [
+      ['reset-downloads', placed.order.id],
+      ['reset-downloads', placed.order.id, '--json'],
+      ['resend', placed.order.id],
+      ['revoke', placed.order.id],
+      ['orders', '--email', 'x\u001b[2J@example.com'],
+    ]) {
       const result = await shop(...argv);
       expect(result.code, argv.join(' ')).not.toBe(1);
       expect(result.out + result.err, argv.join(' ')).not.toMatch(raw);
@@ -113,7 +146,17 @@ describe('npm run shop', () => {
   });
 
   it('answers bad arguments with a clear message and exit code 2, an unknown order with 1', async () => {
-    for (const argv of [[], ['refund'], ['orders'], ['orders', '--email'], ['orders', '--email', 'not-an-address'], ['resend'], ['resend', '12345'], ['stats', '--days', 'x'], ['stats', '--days', '0']]) {
+    for (const argv of [
+      [],
+      ['refund'],
+      ['orders'],
+      ['orders', '--email'],
+      ['orders', '--email', 'not-an-address'],
+      ['resend'],
+      ['resend', '12345'],
+      ['stats', '--days', 'x'],
+      ['stats', '--days', '0'],
+    ]) {
       const result = await shop(...argv);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.err || result.out, argv.join(' ')).toContain('Usage: npm run shop');

@@ -1,6 +1,13 @@
 import type { Queryable } from '@/lib/db/client';
 import { EMAIL_PATTERN } from '@/lib/shop/checkout/purchase-schema';
-import { ordersByEmail, resendLink, resetDownloads, revokeOrder, shopStats, type ChangeResult } from '@/lib/shop/orders/operations';
+import {
+  ordersByEmail,
+  resendLink,
+  resetDownloads,
+  revokeOrder,
+  shopStats,
+  type ChangeResult,
+} from '@/lib/shop/orders/operations';
 import { formatTable } from './table';
 import { escapeControls } from './terminal-text';
 
@@ -40,7 +47,8 @@ function option(args: string[], name: string): string | undefined {
 function orderIdOf(args: string[], command: string): string {
   const id = args.find((arg) => !arg.startsWith('--'));
   if (!id) throw new UsageError(`${command} needs an order id (npm run shop -- ${command} <orderId>)`);
-  if (!ORDER_ID.test(id)) throw new UsageError(`"${escapeControls(id)}" is not an order id (they look like 3f2b8c1e-…-…)`);
+  if (!ORDER_ID.test(id))
+    throw new UsageError(`"${escapeControls(id)}" is not an order id (they look like 3f2b8c1e-…-…)`);
   return id;
 }
 
@@ -66,7 +74,10 @@ export async function runShop(argv: string[], io: ShopIo): Promise<number> {
       else err(why[result.reason]);
       return 1;
     }
-    print({ ok: true, order: result.order }, () => `${done} (order ${result.order.id}, ${escapeControls(result.order.email)}).`);
+    print(
+      { ok: true, order: result.order },
+      () => `${done} (order ${result.order.id}, ${escapeControls(result.order.email)}).`,
+    );
     return 0;
   };
   try {
@@ -80,7 +91,15 @@ export async function runShop(argv: string[], io: ShopIo): Promise<number> {
           orders.length
             ? formatTable(
                 ['order', 'placed (UTC)', 'edition', 'status', 'downloads', 'link expires (UTC)', 'revoked'],
-                orders.map((o) => [o.id, day(o.created_at), o.edition, o.status, o.downloadsUsed, day(o.linkExpiresAt), o.revoked_at ? day(o.revoked_at) : '']),
+                orders.map((o) => [
+                  o.id,
+                  day(o.created_at),
+                  o.edition,
+                  o.status,
+                  o.downloadsUsed,
+                  day(o.linkExpiresAt),
+                  o.revoked_at ? day(o.revoked_at) : '',
+                ]),
               )
             : `No orders for ${escapeControls(email)}.`,
         );
@@ -94,15 +113,24 @@ export async function runShop(argv: string[], io: ShopIo): Promise<number> {
       case 'reset-downloads':
         return changed(await resetDownloads(io.db, orderIdOf(rest, 'reset-downloads')), 'Downloads reset to none used');
       case 'revoke':
-        return changed(await revokeOrder(io.db, orderIdOf(rest, 'revoke')), 'Every link of the order now stops working');
+        return changed(
+          await revokeOrder(io.db, orderIdOf(rest, 'revoke')),
+          'Every link of the order now stops working',
+        );
       case 'stats': {
         const raw = option(rest, 'days') ?? '14';
         const days = Number(raw);
-        if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError(`--days must be a whole number from 1 to 3650 (got "${escapeControls(raw)}")`);
+        if (!Number.isInteger(days) || days < 1 || days > 3650)
+          throw new UsageError(`--days must be a whole number from 1 to 3650 (got "${escapeControls(raw)}")`);
         const stats = await shopStats(io.db, days);
         print(stats, () =>
           [
-            stats.days.length ? formatTable(['day (UTC)', 'edition', 'orders', 'paid'], stats.days.map((d) => [d.day, d.edition, String(d.orders), String(d.paid)])) : `No orders in the last ${days} days.`,
+            stats.days.length
+              ? formatTable(
+                  ['day (UTC)', 'edition', 'orders', 'paid'],
+                  stats.days.map((d) => [d.day, d.edition, String(d.orders), String(d.paid)]),
+                )
+              : `No orders in the last ${days} days.`,
             '',
             `Mail queue: ${stats.mailQueue.waiting} waiting (${stats.mailQueue.failing} failing), ${stats.mailQueue.sent} sent.`,
           ].join('\n'),

@@ -26,7 +26,10 @@ function strictCookie(header: string, name: string): string | undefined | typeof
   const alike = header
     .split(';')
     .map((pair) => pair.replace(/^ /, '')) // the one space after each ';' (RFC 6265 §4.2.1)
-    .filter((pair) => (pair.includes('=') ? pair.slice(0, pair.indexOf('=')) : pair).trim().toLowerCase() === name.toLowerCase());
+    .filter(
+      (pair) =>
+        (pair.includes('=') ? pair.slice(0, pair.indexOf('=')) : pair).trim().toLowerCase() === name.toLowerCase(),
+    );
   if (alike.length === 0) return undefined;
   return alike.length === 1 && alike[0]!.startsWith(`${name}=`) ? alike[0]!.slice(name.length + 1) : AMBIGUOUS;
 }

@@ -39,10 +39,14 @@ async function openPglite(dir: string): Promise<Db> {
   }
   return {
     kind: 'pglite',
-    query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await db.query<T>(sql, params)).rows }),
+    query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await db.query<T>(sql, params)).rows }),
     // PGlite queues transactions behind one another on its single connection.
     transaction: (fn) =>
-      db.transaction((tx) => fn({ query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<T>(sql, params)).rows }) })),
+      db.transaction((tx) =>
+        fn({
+          query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<T>(sql, params)).rows }),
+        }),
+      ),
     close: () => db.close().finally(unlock),
   };
 }
@@ -56,7 +60,7 @@ async function openPostgres(url: string): Promise<Db> {
   pool.on('error', (error) => console.error('PostgreSQL connection lost; it will be replaced', error.message));
   return {
     kind: 'postgres',
-    query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
+    query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
     transaction: async (fn) => {
       const client = await pool.connect();
       // A checked-out connection that drops reports on the client, not the pool: without a
@@ -69,7 +73,11 @@ async function openPostgres(url: string): Promise<Db> {
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await client.query(sql, params)).rows as T[] }) });
+        const result = await fn({
+          query: async <T>(sql: string, params: unknown[] = []) => ({
+            rows: (await client.query(sql, params)).rows as T[],
+          }),
+        });
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -93,26 +101,42 @@ async function openPostgres(url: string): Promise<Db> {
 export async function migrate(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7261504)');
-    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
-    const applied = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
+    const applied = new Set(
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
-      for (const statement of migration.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      for (const statement of migration.sql
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
     }
   });
 }
 
 /** Opens (and migrates) a database: PostgreSQL at `databaseUrl`, else PGlite in `dataDir`. */
 export async function openDb(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(join(resolve(options.dataDir), 'pglite'));
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(join(resolve(options.dataDir), 'pglite'));
   await migrate(db);
   return db;
 }
 
 // Process-wide, not module-wide: pages and route handlers are separate bundles, and two PGlite
 // instances on one data directory corrupt it (lib/process-singleton.ts).
-const state = processSingleton('db', () => ({ shared: undefined as Promise<Db> | undefined, closing: undefined as Promise<void> | undefined }));
+const state = processSingleton('db', () => ({
+  shared: undefined as Promise<Db> | undefined,
+  closing: undefined as Promise<void> | undefined,
+}));
 
 /**
  * Closes the process's database, if it was opened, so PGlite's files stay consistent. The

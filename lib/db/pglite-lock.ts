@@ -19,7 +19,9 @@ export function lockPgliteDir(dir: string): () => void {
       const owner = Number(readFileSync(file, 'utf8').trim());
       if (owner === process.pid) return () => rmSync(file, { force: true });
       if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-        throw new Error(`The embedded database in ${dir} is in use by process ${owner}. Stop that server first, or set DATABASE_URL to share a PostgreSQL server.`);
+        throw new Error(
+          `The embedded database in ${dir} is in use by process ${owner}. Stop that server first, or set DATABASE_URL to share a PostgreSQL server.`,
+        );
       }
       rmSync(file, { force: true }); // left by a process that no longer runs
     }

@@ -8,7 +8,9 @@ import { migrations } from './migrations';
 import { isDataDir, migrationsFingerprint, pgliteTemplatePath, seedFromTemplate } from './pglite-template';
 import { writePgliteTemplate } from './pglite-template-writer';
 
-const VERSION = (JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')) as { version: string }
+).version;
 
 describe('a new embedded database starts from the build’s template', () => {
   // Everything this file makes, under one directory it removes at the end.
@@ -32,7 +34,9 @@ describe('a new embedded database starts from the build’s template', () => {
 
   it('is named by the installed PGlite version and the migrations, and missing without PGlite', () => {
     expect(migrationsFingerprint()).toMatch(/^[0-9a-f]{12}$/);
-    expect(pgliteTemplatePath()).toBe(join(process.cwd(), 'dist', `pglite-template-${VERSION}-${migrationsFingerprint()}`));
+    expect(pgliteTemplatePath()).toBe(
+      join(process.cwd(), 'dist', `pglite-template-${VERSION}-${migrationsFingerprint()}`),
+    );
     expect(pgliteTemplatePath(root)).toBe(template);
     expect(pgliteTemplatePath(join(root, 'nowhere'))).toBeUndefined();
   });
@@ -73,7 +77,10 @@ describe('a new embedded database starts from the build’s template', () => {
   it('is made migrated by the build, once', async () => {
     const project = fresh('built');
     mkdirSync(join(project, 'node_modules/@electric-sql/pglite'), { recursive: true });
-    writeFileSync(join(project, 'node_modules/@electric-sql/pglite/package.json'), JSON.stringify({ version: VERSION }));
+    writeFileSync(
+      join(project, 'node_modules/@electric-sql/pglite/package.json'),
+      JSON.stringify({ version: VERSION }),
+    );
     const made = await writePgliteTemplate(project);
     expect(made).toEqual({ path: pgliteTemplatePath(project), made: true });
     // Nothing but the template is left beside it, and no lock inside it.
@@ -84,7 +91,9 @@ describe('a new embedded database starts from the build’s template', () => {
     expect(seedFromTemplate(dir, made!.path)).toBe(true);
     const copied = await PGlite.create(dir);
     try {
-      const { rows } = await copied.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      const { rows } = await copied.query<{ version: number }>(
+        'SELECT version FROM schema_migrations ORDER BY version',
+      );
       expect(rows.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version));
     } finally {
       await copied.close();
@@ -103,7 +112,9 @@ describe('a new embedded database starts from the build’s template', () => {
       let db = await openDb({ dataDir });
       try {
         expect((await db.query('SELECT x FROM made_from_template')).rows).toEqual([{ x: 7 }]);
-        expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')).rows[0]!.n).toBeGreaterThan(0);
+        expect(
+          (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')).rows[0]!.n,
+        ).toBeGreaterThan(0);
         await db.query('INSERT INTO made_from_template VALUES (8)');
       } finally {
         await db.close();

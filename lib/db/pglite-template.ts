@@ -15,7 +15,9 @@ import { migrations } from './migrations';
  */
 export function pgliteTemplatePath(root = process.cwd()): string | undefined {
   try {
-    const { version } = JSON.parse(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(
+      readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+    ) as { version: string };
     return join(root, 'dist', `pglite-template-${version}-${migrationsFingerprint()}`);
   } catch {
     return undefined;

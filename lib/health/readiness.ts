@@ -45,8 +45,13 @@ export async function readiness(): Promise<Readiness> {
   let database: Check = 'failed';
   let migrationsCheck: Check = 'pending';
   try {
-    const db = await Promise.race([getDb(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000))]);
-    const { rows } = await db.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+    const db = await Promise.race([
+      getDb(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000)),
+    ]);
+    const { rows } = await db.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations',
+    );
     database = 'ok';
     migrationsCheck = Number(rows[0]?.version) === LATEST_MIGRATION ? 'ok' : 'failed';
   } catch {

@@ -7,7 +7,10 @@ export function filterHelp(categories: HelpCategory[], query: string): HelpCateg
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return categories;
   return categories
-    .map((category) => ({ ...category, items: category.items.filter((item) => item.question.toLocaleLowerCase().includes(needle)) }))
+    .map((category) => ({
+      ...category,
+      items: category.items.filter((item) => item.question.toLocaleLowerCase().includes(needle)),
+    }))
     .filter((category) => category.items.length > 0);
 }
 

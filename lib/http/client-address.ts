@@ -1,7 +1,6 @@
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { CLIENT_ADDRESS_HEADER } from './request-headers';
 
-
 /** `::ffff:10.0.0.1` is the IPv4 address 10.0.0.1 on a dual-stack socket. */
 function normalise(address: string): string {
   const trimmed = address.trim();
@@ -14,7 +13,15 @@ function normalise(address: string): string {
  * right was written by the outermost proxy we trust, so it is the client; entries to its
  * left are the client's own claims. An entry that is not an IP address is not trusted.
  */
-export function clientAddressOf({ socketAddress, forwardedFor, trustedHops }: { socketAddress: string | undefined; forwardedFor: string | string[] | undefined; trustedHops: number }): string {
+export function clientAddressOf({
+  socketAddress,
+  forwardedFor,
+  trustedHops,
+}: {
+  socketAddress: string | undefined;
+  forwardedFor: string | string[] | undefined;
+  trustedHops: number;
+}): string {
   const fromSocket = socketAddress ? normalise(socketAddress) : 'unknown';
   if (trustedHops <= 0 || forwardedFor === undefined) return fromSocket;
   const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
@@ -43,13 +50,18 @@ export function rateLimitSubject(address: string): string {
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
   }
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
 /** A valid IPv6 address's eight 16-bit groups, however it is written ("::", a dotted IPv4 tail). */
 function ipv6Groups(address: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
-  const hex = dotted ? `${address.slice(0, dotted.index)}${(+dotted[1]! * 256 + +dotted[2]!).toString(16)}:${(+dotted[3]! * 256 + +dotted[4]!).toString(16)}` : address;
+  const hex = dotted
+    ? `${address.slice(0, dotted.index)}${(+dotted[1]! * 256 + +dotted[2]!).toString(16)}:${(+dotted[3]! * 256 + +dotted[4]!).toString(16)}`
+    : address;
   const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
   const [head, tail] = hex.split('::');
   const left = parse(head);

@@ -8,7 +8,12 @@ export function qualityList(header: string | null | undefined): { value: string;
     .split(',')
     .map((part, index) => {
       const [value = '', ...params] = part.trim().split(';');
-      const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+      const q = Number(
+        params
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('q='))
+          ?.slice(2) ?? '1',
+      );
       return { value: value.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((entry) => entry.value && entry.q > 0)

@@ -2,7 +2,10 @@
  * Reads a body stream up to `maxBytes`; null as soon as it is larger (the rest is never read).
  * Used for request bodies and for answers from a content backend alike.
  */
-export async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array | null> {
+export async function readLimited(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

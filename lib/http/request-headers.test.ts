@@ -23,7 +23,9 @@ describe('the internal request headers', () => {
   });
 
   it('are spelled out only in lib/http/request-headers.ts', () => {
-    const ours = INTERNAL_REQUEST_HEADERS.map(({ name }) => name).filter((name) => name.startsWith(INTERNAL_HEADER_PREFIX) || name === NONCE_HEADER);
+    const ours = INTERNAL_REQUEST_HEADERS.map(({ name }) => name).filter(
+      (name) => name.startsWith(INTERNAL_HEADER_PREFIX) || name === NONCE_HEADER,
+    );
     const literal = new RegExp(`['"\`](${[...ours, INTERNAL_HEADER_PREFIX].join('|')})['"\`]`, 'i');
     const offenders = sources(['app', 'components', 'e2e', 'lib', 'proxy.ts'])
       .filter((file) => file !== 'lib/http/request-headers.ts')

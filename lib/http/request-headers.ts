@@ -23,15 +23,39 @@ export type InternalHeader = {
 };
 
 export const INTERNAL_REQUEST_HEADERS: readonly InternalHeader[] = [
-  { name: CLIENT_ADDRESS_HEADER, setBy: 'front door, every request', readBy: ['lib/http/client-address.ts clientAddress (API rate limits)', 'app/[locale]/success/page.tsx'] },
-  { name: REQUEST_HOST_HEADER, setBy: 'front door, every request (the Host the client asked for)', readBy: ['lib/security/json-request.ts (same-origin check)'] },
+  {
+    name: CLIENT_ADDRESS_HEADER,
+    setBy: 'front door, every request',
+    readBy: ['lib/http/client-address.ts clientAddress (API rate limits)', 'app/[locale]/success/page.tsx'],
+  },
+  {
+    name: REQUEST_HOST_HEADER,
+    setBy: 'front door, every request (the Host the client asked for)',
+    readBy: ['lib/security/json-request.ts (same-origin check)'],
+  },
   { name: CONSENT_HEADER, setBy: 'front door, every request', readBy: ['lib/consent/server.ts getServerConsent'] },
-  { name: LOCALE_HEADER, setBy: 'front door, page paths (lib/i18n/locale-routing.ts routeLocale)', readBy: ['proxy.ts (the [locale] rewrite)', 'lib/i18n/request.ts (next-intl)'] },
-  { name: PATH_HEADER, setBy: 'front door, page paths: the locale-free path', readBy: ['proxy.ts (the [locale] rewrite)', 'lib/seo/page-url.ts', 'lib/blog/article-id.ts'] },
-  { name: NONCE_HEADER, setBy: 'front door, every request it does not answer itself', readBy: ['components/seo/JsonLd.tsx'] },
+  {
+    name: LOCALE_HEADER,
+    setBy: 'front door, page paths (lib/i18n/locale-routing.ts routeLocale)',
+    readBy: ['proxy.ts (the [locale] rewrite)', 'lib/i18n/request.ts (next-intl)'],
+  },
+  {
+    name: PATH_HEADER,
+    setBy: 'front door, page paths: the locale-free path',
+    readBy: ['proxy.ts (the [locale] rewrite)', 'lib/seo/page-url.ts', 'lib/blog/article-id.ts'],
+  },
+  {
+    name: NONCE_HEADER,
+    setBy: 'front door, every request it does not answer itself',
+    readBy: ['components/seo/JsonLd.tsx'],
+  },
   // Next takes its scripts' nonce from the request's policy (get-script-nonce-from-header.js), from the report-only one without it.
   { name: 'content-security-policy', setBy: 'front door, with NONCE_HEADER', readBy: ['Next (its scripts’ nonce)'] },
-  { name: 'content-security-policy-report-only', setBy: null, readBy: ['Next (nonce, when content-security-policy is absent)'] },
+  {
+    name: 'content-security-policy-report-only',
+    setBy: null,
+    readBy: ['Next (nonce, when content-security-policy is absent)'],
+  },
   // Next builds its URLs from these; the front door tells it its own origin (see front-door.ts), after reading a trusted proxy's.
   { name: 'x-forwarded-for', setBy: 'front door, every request (the client address)', readBy: ['Next'] },
   { name: 'x-forwarded-host', setBy: 'front door, every request (Next’s own origin)', readBy: ['Next'] },
@@ -46,5 +70,6 @@ const NAMES = new Set(INTERNAL_REQUEST_HEADERS.map(({ name }) => name));
 
 /** Deletes every internal header from a Node request's headers (a client's copies): the front door's first step. */
 export function dropInternalHeaders(headers: Record<string, unknown>): void {
-  for (const name of Object.keys(headers)) if (NAMES.has(name) || name.startsWith(INTERNAL_HEADER_PREFIX)) delete headers[name];
+  for (const name of Object.keys(headers))
+    if (NAMES.has(name) || name.startsWith(INTERNAL_HEADER_PREFIX)) delete headers[name];
 }

@@ -12,15 +12,61 @@ const CONTENT = join(process.cwd(), 'content');
 
 /** Values that are rightly the same in every language: brand and product names, store names, symbols. */
 const sameInEveryLanguage: ReadonlySet<string> = new Set([
-  '{brand}', 'OK', 'Marketing', 'Error 404', 'Canada', 'Vancouver, Canada', 'Lyon, France', 'PayPal', 'App Store', 'Google Play', 'Instagram', 'Facebook', 'X', 'Blog', 'Email', 'E-mail',
-  'N/A', '{index} / {total}', '{index} of {total}', '{brand} · {title}', '%s · {brand}', 'The Love Blueprint', 'The Love BluePrint',
-  'Cookies', 'Chat', 'Spam', 'Online', 'Stop', 'Start', 'Menu', 'Support', 'Premium', 'Name', 'Status', 'Info', 'Links', 'Hotline',
+  '{brand}',
+  'OK',
+  'Marketing',
+  'Error 404',
+  'Canada',
+  'Vancouver, Canada',
+  'Lyon, France',
+  'PayPal',
+  'App Store',
+  'Google Play',
+  'Instagram',
+  'Facebook',
+  'X',
+  'Blog',
+  'Email',
+  'E-mail',
+  'N/A',
+  '{index} / {total}',
+  '{index} of {total}',
+  '{brand} · {title}',
+  '%s · {brand}',
+  'The Love Blueprint',
+  'The Love BluePrint',
+  'Cookies',
+  'Chat',
+  'Spam',
+  'Online',
+  'Stop',
+  'Start',
+  'Menu',
+  'Support',
+  'Premium',
+  'Name',
+  'Status',
+  'Info',
+  'Links',
+  'Hotline',
   // Words French shares with English, and quotation marks that are the same in several languages.
-  'Date', '“{text}”',
+  'Date',
+  '“{text}”',
 ]);
 
 /** Keys in content files whose values are names, paths or identifiers, not prose. */
-const verbatimKeys: ReadonlySet<string> = new Set(['id', 'image', 'icon', 'name', 'names', 'author', 'cover', 'href', 'slug', 'src']);
+const verbatimKeys: ReadonlySet<string> = new Set([
+  'id',
+  'image',
+  'icon',
+  'name',
+  'names',
+  'author',
+  'cover',
+  'href',
+  'slug',
+  'src',
+]);
 
 export type Problem = string;
 
@@ -39,32 +85,44 @@ export function messageProblems(locale: string): Problem[] {
     const source = english.get(key);
     if (source === undefined) continue;
     try {
-      if (icuArguments(value).join() !== icuArguments(source).join()) problems.push(`messages: ${key} has arguments ${icuArguments(value)} but English has ${icuArguments(source)}`);
+      if (icuArguments(value).join() !== icuArguments(source).join())
+        problems.push(`messages: ${key} has arguments ${icuArguments(value)} but English has ${icuArguments(source)}`);
       new IntlMessageFormat(value, locale);
     } catch (error) {
       problems.push(`messages: ${key} does not compile: ${(error as Error).message}`);
       continue;
     }
-    if (value.split('|').length !== source.split('|').length) problems.push(`messages: ${key} must keep English's ${source.split('|').length} '|'-separated items`);
+    if (value.split('|').length !== source.split('|').length)
+      problems.push(`messages: ${key} must keep English's ${source.split('|').length} '|'-separated items`);
     if (value.trim() === '') problems.push(`messages: ${key} is empty`);
-    else if (locale !== 'en' && value === source && !sameInEveryLanguage.has(value)) problems.push(`messages: ${key} is still English: "${value}"`);
+    else if (locale !== 'en' && value === source && !sameInEveryLanguage.has(value))
+      problems.push(`messages: ${key} is still English: "${value}"`);
   }
   return problems;
 }
 
 /** Compares a translated JSON tree with the English one: same shape, same placeholders, prose translated. */
-function compareTree(english: unknown, own: unknown, path: string, problems: Problem[], options: { renamedKeys: boolean }) {
+function compareTree(
+  english: unknown,
+  own: unknown,
+  path: string,
+  problems: Problem[],
+  options: { renamedKeys: boolean },
+) {
   if (typeof english === 'string') {
     if (typeof own !== 'string') return void problems.push(`${path}: expected text`);
     const key = path.split(/[.[]/).pop()?.replace(/\]$/, '') ?? '';
     if (verbatimKeys.has(key)) return;
-    if (tokens(own).join() !== tokens(english).join()) problems.push(`${path}: placeholders ${tokens(own)} differ from English ${tokens(english)}`);
+    if (tokens(own).join() !== tokens(english).join())
+      problems.push(`${path}: placeholders ${tokens(own)} differ from English ${tokens(english)}`);
     if (own.trim() === '') problems.push(`${path}: empty`);
-    else if (own === english && !sameInEveryLanguage.has(own)) problems.push(`${path}: still English: "${own.slice(0, 60)}"`);
+    else if (own === english && !sameInEveryLanguage.has(own))
+      problems.push(`${path}: still English: "${own.slice(0, 60)}"`);
     return;
   }
   if (Array.isArray(english)) {
-    if (!Array.isArray(own) || own.length !== english.length) return void problems.push(`${path}: expected a list of ${english.length}`);
+    if (!Array.isArray(own) || own.length !== english.length)
+      return void problems.push(`${path}: expected a list of ${english.length}`);
     english.forEach((item, i) => compareTree(item, own[i], `${path}[${i}]`, problems, { renamedKeys: false }));
     return;
   }
@@ -74,7 +132,8 @@ function compareTree(english: unknown, own: unknown, path: string, problems: Pro
     const ownEntries = Object.entries(own);
     if (options.renamedKeys) {
       // Help categories are named in the visitor's language: compare them in order.
-      if (ownEntries.length !== sourceEntries.length) return void problems.push(`${path}: expected ${sourceEntries.length} categories`);
+      if (ownEntries.length !== sourceEntries.length)
+        return void problems.push(`${path}: expected ${sourceEntries.length} categories`);
       sourceEntries.forEach(([name, value], i) => {
         const [ownName, ownValue] = ownEntries[i] ?? [name, undefined];
         if (ownName === name) problems.push(`${path}: category "${name}" is still English`);
@@ -84,7 +143,8 @@ function compareTree(english: unknown, own: unknown, path: string, problems: Pro
     }
     for (const [key, value] of sourceEntries) {
       if (!(key in own)) problems.push(`${path}.${key}: missing`);
-      else compareTree(value, (own as Record<string, unknown>)[key], `${path}.${key}`, problems, { renamedKeys: false });
+      else
+        compareTree(value, (own as Record<string, unknown>)[key], `${path}.${key}`, problems, { renamedKeys: false });
     }
     for (const [key] of ownEntries) if (!(key in english)) problems.push(`${path}.${key}: unknown key`);
     return;
@@ -115,12 +175,15 @@ export function contentProblems(locale: string): Problem[] {
     try {
       own = readJson(file);
     } catch (error) {
-      problems.push(`${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (error as Error).message}`);
+      problems.push(
+        `${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (error as Error).message}`,
+      );
       continue;
     }
     const source = readJson(english);
     compareTree(source, own, file, problems, { renamedKeys });
-    if (file.startsWith('faqs/') && Array.isArray(own) && Array.isArray(source)) problems.push(...categoryProblems(source, own, file));
+    if (file.startsWith('faqs/') && Array.isArray(own) && Array.isArray(source))
+      problems.push(...categoryProblems(source, own, file));
   }
   return problems;
 }
@@ -134,9 +197,12 @@ function categoryProblems(english: unknown[], own: unknown[], file: string): Pro
     names.set(from, (names.get(from) ?? new Set()).add(to));
   });
   const problems: Problem[] = [];
-  for (const [from, to] of names) if (to.size !== 1) problems.push(`${file}: category "${from}" is translated ${to.size} different ways: ${[...to].join(' / ')}`);
+  for (const [from, to] of names)
+    if (to.size !== 1)
+      problems.push(`${file}: category "${from}" is translated ${to.size} different ways: ${[...to].join(' / ')}`);
   const translated = [...names.values()].map((set) => [...set][0]);
-  if (new Set(translated).size !== translated.length) problems.push(`${file}: two categories share one translated name`);
+  if (new Set(translated).size !== translated.length)
+    problems.push(`${file}: two categories share one translated name`);
   return problems;
 }
 
@@ -160,14 +226,18 @@ export function manuscriptProblems(locale: string): Problem[] {
   }
   const english = readJson('shop/manuscript.en.json') as { title: string };
   const problems: Problem[] = [];
-  compareTree({ ...english, title: undefined }, { ...(own as object), title: undefined }, file, problems, { renamedKeys: false });
-  if ((own as { title?: unknown }).title !== english.title) problems.push(`${file}: the title must stay "${english.title}"`);
+  compareTree({ ...english, title: undefined }, { ...(own as object), title: undefined }, file, problems, {
+    renamedKeys: false,
+  });
+  if ((own as { title?: unknown }).title !== english.title)
+    problems.push(`${file}: the title must stay "${english.title}"`);
   const visit = (value: unknown, path: string) => {
     if (typeof value === 'string') {
       const words = ENGLISH_WORDS.exec(value.replace(KEPT_ENGLISH, ''));
       if (words) problems.push(`${path}: English left ("${words[0]}") in "${value.slice(0, 80)}"`);
     } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${path}[${i}]`));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, `${path}.${key}`);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) visit(item, `${path}.${key}`);
   };
   visit(own, file);
   return problems;

@@ -11,21 +11,25 @@ describe('script fonts', () => {
   });
 
   it('gives Latin languages no extra font', () => {
-    for (const locale of ['en', 'fr', 'de', 'es', 'pt', 'nl', 'pl', 'tl'] as const) expect(fontStylesheets(locale)).toEqual([]);
+    for (const locale of ['en', 'fr', 'de', 'es', 'pt', 'nl', 'pl', 'tl'] as const)
+      expect(fontStylesheets(locale)).toEqual([]);
   });
 
-  it.each(['ja', 'zh-CN', 'ko', 'th', 'bn', 'ar', 'ru', 'uk', 'el'] as const)('gives %s a stylesheet whose font files exist', (locale) => {
-    const sheets = fontStylesheets(locale);
-    expect(sheets.length).toBeGreaterThan(0);
-    for (const sheet of sheets) {
-      const css = readFileSync(join(process.cwd(), 'public', sheet), 'utf8');
-      const urls = [...css.matchAll(/url\((\/fonts\/[^)]+)\)/g)].map((m) => m[1]);
-      expect(urls.length).toBeGreaterThan(0);
-      for (const url of urls) expect(existsSync(join(process.cwd(), 'public', url ?? '')), url).toBe(true);
-      // Every face is limited to its script, so Latin text never downloads it.
-      expect(css.match(/@font-face/g)?.length).toBe(css.match(/unicode-range/g)?.length);
-    }
-  });
+  it.each(['ja', 'zh-CN', 'ko', 'th', 'bn', 'ar', 'ru', 'uk', 'el'] as const)(
+    'gives %s a stylesheet whose font files exist',
+    (locale) => {
+      const sheets = fontStylesheets(locale);
+      expect(sheets.length).toBeGreaterThan(0);
+      for (const sheet of sheets) {
+        const css = readFileSync(join(process.cwd(), 'public', sheet), 'utf8');
+        const urls = [...css.matchAll(/url\((\/fonts\/[^)]+)\)/g)].map((m) => m[1]);
+        expect(urls.length).toBeGreaterThan(0);
+        for (const url of urls) expect(existsSync(join(process.cwd(), 'public', url ?? '')), url).toBe(true);
+        // Every face is limited to its script, so Latin text never downloads it.
+        expect(css.match(/@font-face/g)?.length).toBe(css.match(/unicode-range/g)?.length);
+      }
+    },
+  );
 
   it('names a script family only on the pages whose stylesheet defines it', () => {
     // An undefined family in a stack costs the browser a system font search per text style.

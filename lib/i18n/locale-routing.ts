@@ -26,20 +26,36 @@ export type LocaleRoute =
       remember: Locale | null;
     };
 
-export function routeLocale(request: { pathname: string; search: string; cookieLocale: string | undefined; acceptLanguage: string | null }): LocaleRoute {
+export function routeLocale(request: {
+  pathname: string;
+  search: string;
+  cookieLocale: string | undefined;
+  acceptLanguage: string | null;
+}): LocaleRoute {
   const { pathname, search } = request;
   const [, first = '', ...rest] = pathname.split('/');
   const cookieLocale = isLocale(request.cookieLocale) ? request.cookieLocale : undefined;
-  const page = (locale: Locale, path: string): LocaleRoute => ({ kind: 'page', locale, path, remember: cookieLocale === locale ? null : locale });
+  const page = (locale: Locale, path: string): LocaleRoute => ({
+    kind: 'page',
+    locale,
+    path,
+    remember: cookieLocale === locale ? null : locale,
+  });
 
   if (isLocale(first)) {
     const path = `/${rest.join('/')}`;
     // English asked for by name (the language menu's English link): remembered, then its bare path.
-    if (first === defaultLocale) return { kind: 'redirect', location: `${onSitePath(path)}${search}`, remember: cookieLocale === defaultLocale ? null : defaultLocale };
+    if (first === defaultLocale)
+      return {
+        kind: 'redirect',
+        location: `${onSitePath(path)}${search}`,
+        remember: cookieLocale === defaultLocale ? null : defaultLocale,
+      };
     return page(first, path);
   }
   const wanted = cookieLocale ?? negotiate(request.acceptLanguage) ?? defaultLocale;
-  if (wanted !== defaultLocale) return { kind: 'redirect', location: `/${wanted}${pathname === '/' ? '' : pathname}${search}`, remember: null };
+  if (wanted !== defaultLocale)
+    return { kind: 'redirect', location: `/${wanted}${pathname === '/' ? '' : pathname}${search}`, remember: null };
   return page(defaultLocale, pathname || '/');
 }
 

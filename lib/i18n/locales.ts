@@ -1,6 +1,22 @@
 /** The 17 languages, in SPEC.md's order, each named in its own language. */
 export const locales = [
-  'en', 'fr', 'bn', 'de', 'es', 'ru', 'zh-CN', 'ja', 'th', 'pt', 'nl', 'pl', 'uk', 'ar', 'el', 'tl', 'ko',
+  'en',
+  'fr',
+  'bn',
+  'de',
+  'es',
+  'ru',
+  'zh-CN',
+  'ja',
+  'th',
+  'pt',
+  'nl',
+  'pl',
+  'uk',
+  'ar',
+  'el',
+  'tl',
+  'ko',
 ] as const;
 
 export type Locale = (typeof locales)[number];

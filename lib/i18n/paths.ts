@@ -7,7 +7,11 @@ import { defaultLocale, isLocale, type Locale } from './locales';
 export function localizePath(path: string, locale: Locale): string {
   if (!path.startsWith('/') || path.startsWith('//')) return path;
   if (locale === defaultLocale) return path;
-  return path === '/' ? `/${locale}` : path.startsWith('/?') || path.startsWith('/#') ? `/${locale}${path.slice(1)}` : `/${locale}${path}`;
+  return path === '/'
+    ? `/${locale}`
+    : path.startsWith('/?') || path.startsWith('/#')
+      ? `/${locale}${path.slice(1)}`
+      : `/${locale}${path}`;
 }
 
 /** Splits a browser pathname into its locale and the locale-free path ("/fr/blog" → fr, "/blog"). */

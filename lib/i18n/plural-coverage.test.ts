@@ -15,11 +15,24 @@ describe('every plural message covers its language’s CLDR categories', () => {
 
 describe('missingPluralCategories', () => {
   it('finds Spanish’s missing `many` (1,000,000 and up), which =0 does not replace', () => {
-    expect(missingPluralCategories('{count, plural, =0 {Ninguna} one {# descarga} other {# descargas}}', 'es')).toEqual(['many']);
-    expect(missingPluralCategories('{count, plural, one {# descarga} many {# de descargas} other {# descargas}}', 'es')).toEqual([]);
+    expect(missingPluralCategories('{count, plural, =0 {Ninguna} one {# descarga} other {# descargas}}', 'es')).toEqual(
+      ['many'],
+    );
+    expect(
+      missingPluralCategories('{count, plural, one {# descarga} many {# de descargas} other {# descargas}}', 'es'),
+    ).toEqual([]);
   });
   it('knows Arabic’s six categories and looks inside nested plurals', () => {
-    expect(missingPluralCategories('{n, plural, other {#}}', 'ar').sort()).toEqual(['few', 'many', 'one', 'two', 'zero']);
-    expect(missingPluralCategories('{a, select, x {{n, plural, one {#} other {#}}} other {}}', 'ru').sort()).toEqual(['few', 'many']);
+    expect(missingPluralCategories('{n, plural, other {#}}', 'ar').sort()).toEqual([
+      'few',
+      'many',
+      'one',
+      'two',
+      'zero',
+    ]);
+    expect(missingPluralCategories('{a, select, x {{n, plural, one {#} other {#}}} other {}}', 'ru').sort()).toEqual([
+      'few',
+      'many',
+    ]);
   });
 });

@@ -11,10 +11,14 @@ export function missingPluralCategories(message: string, locale: string): string
     for (const element of elements) {
       if (element.type === TYPE.plural) {
         // Ordinal plurals ({n, selectordinal, …}) have categories of their own.
-        const needed = element.pluralType === 'ordinal' ? new Intl.PluralRules(locale, { type: 'ordinal' }).resolvedOptions().pluralCategories : categories;
+        const needed =
+          element.pluralType === 'ordinal'
+            ? new Intl.PluralRules(locale, { type: 'ordinal' }).resolvedOptions().pluralCategories
+            : categories;
         for (const category of needed) if (!(category in element.options)) missing.add(category);
       }
-      if (element.type === TYPE.plural || element.type === TYPE.select) for (const option of Object.values(element.options)) visit(option.value);
+      if (element.type === TYPE.plural || element.type === TYPE.select)
+        for (const option of Object.values(element.options)) visit(option.value);
       if (element.type === TYPE.tag) visit(element.children);
     }
   };

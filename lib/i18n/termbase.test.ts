@@ -25,7 +25,9 @@ describe('termProblems', () => {
     const [termbase, french] = [readTermbase('fr'), texts('fr')];
     const wrong: Termbase = { ...termbase, exceptions: { card: { 'nav.home': 'no reason' } } };
     const problems = termProblems(wrong, english, french, 'Francais');
-    expect(problems).toContain('languageName: the language picker says "Francais", the termbase ' + termbase.languageName.forms.join(' / '));
+    expect(problems).toContain(
+      'languageName: the language picker says "Francais", the termbase ' + termbase.languageName.forms.join(' / '),
+    );
     expect(problems).toContain('card: the exception for nav.home is not needed (English does not use the term there)');
   });
 });

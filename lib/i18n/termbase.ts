@@ -6,10 +6,22 @@ import { join } from 'node:path';
  * English message or book label uses a term, the translation uses that language's word for it,
  * so "edition" is never three different words on one receipt.
  */
-const TERMS = ['edition', 'order', 'purchase', 'downloadLink', 'findMyPurchases', 'bookTitle', 'card', 'page', 'languageName'] as const;
+const TERMS = [
+  'edition',
+  'order',
+  'purchase',
+  'downloadLink',
+  'findMyPurchases',
+  'bookTitle',
+  'card',
+  'page',
+  'languageName',
+] as const;
 type Term = (typeof TERMS)[number];
 
-export type Termbase = Record<Term, { forms: string[] }> & { exceptions?: Partial<Record<Term, Record<string, string>>> };
+export type Termbase = Record<Term, { forms: string[] }> & {
+  exceptions?: Partial<Record<Term, Record<string, string>>>;
+};
 
 // Where English uses each term. "order" is the buyer's order, not "in order to"; languageName is
 // checked against the language picker instead.
@@ -25,7 +37,9 @@ const ENGLISH_USE: Record<Exclude<Term, 'languageName'>, RegExp> = {
 };
 
 export function readTermbase(locale: string): Termbase {
-  return JSON.parse(readFileSync(join(process.cwd(), 'content', 'i18n', 'terms', `${locale}.json`), 'utf8')) as Termbase;
+  return JSON.parse(
+    readFileSync(join(process.cwd(), 'content', 'i18n', 'terms', `${locale}.json`), 'utf8'),
+  ) as Termbase;
 }
 
 /**
@@ -33,9 +47,15 @@ export function readTermbase(locale: string): Termbase {
  * and `own` map the same keys (messages' dotted keys, `labels.<key>` for the book's labels) to text;
  * `languageName` is how the language picker names the language.
  */
-export function termProblems(termbase: Termbase, english: Map<string, string>, own: Map<string, string>, languageName: string): string[] {
+export function termProblems(
+  termbase: Termbase,
+  english: Map<string, string>,
+  own: Map<string, string>,
+  languageName: string,
+): string[] {
   const problems: string[] = [];
-  const has = (text: string, forms: string[]) => forms.some((form) => text.toLocaleLowerCase().includes(form.toLocaleLowerCase()));
+  const has = (text: string, forms: string[]) =>
+    forms.some((form) => text.toLocaleLowerCase().includes(form.toLocaleLowerCase()));
   for (const term of TERMS) {
     const forms = termbase[term]?.forms ?? [];
     if (forms.length === 0 || forms.some((form) => form.trim() === '')) {
@@ -43,7 +63,8 @@ export function termProblems(termbase: Termbase, english: Map<string, string>, o
       continue;
     }
     if (term === 'languageName') {
-      if (!forms.includes(languageName)) problems.push(`languageName: the language picker says "${languageName}", the termbase ${forms.join(' / ')}`);
+      if (!forms.includes(languageName))
+        problems.push(`languageName: the language picker says "${languageName}", the termbase ${forms.join(' / ')}`);
       continue;
     }
     const exceptions = termbase.exceptions?.[term] ?? {};
@@ -51,10 +72,14 @@ export function termProblems(termbase: Termbase, english: Map<string, string>, o
       if (!ENGLISH_USE[term].test(source)) continue;
       const text = own.get(key);
       if (text === undefined || key in exceptions) continue;
-      if (!has(text, forms)) problems.push(`${term}: ${key} does not say ${forms.map((f) => `"${f}"`).join(' or ')}: "${text.slice(0, 90)}"`);
+      if (!has(text, forms))
+        problems.push(
+          `${term}: ${key} does not say ${forms.map((f) => `"${f}"`).join(' or ')}: "${text.slice(0, 90)}"`,
+        );
     }
     for (const key of Object.keys(exceptions)) {
-      if (!ENGLISH_USE[term].test(english.get(key) ?? '')) problems.push(`${term}: the exception for ${key} is not needed (English does not use the term there)`);
+      if (!ENGLISH_USE[term].test(english.get(key) ?? ''))
+        problems.push(`${term}: the exception for ${key} is not needed (English does not use the term there)`);
     }
   }
   return problems;

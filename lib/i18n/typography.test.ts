@@ -5,7 +5,11 @@ import { bidiControls, frenchSpacingFaults, mixedScriptWords, traditionalCharact
 
 /** Every text of the locales a rule applies to, with what the rule found in it. */
 function findings(applies: (locale: string) => boolean, rule: (text: string) => string[]) {
-  return locales.filter(applies).flatMap((locale) => localeTexts(locale).flatMap(({ where, text }) => rule(text).map((found) => `${where}: ${found}`)));
+  return locales
+    .filter(applies)
+    .flatMap((locale) =>
+      localeTexts(locale).flatMap(({ where, text }) => rule(text).map((found) => `${where}: ${found}`)),
+    );
 }
 
 describe('typography a native reader expects', () => {

@@ -5,7 +5,9 @@
 
 /** French sets ? ! ; : and » after a no-break space (U+00A0 or the narrow U+202F), and « before one. */
 export function frenchSpacingFaults(text: string): string[] {
-  return [...text.matchAll(/ [?!;:»]|« /g)].map((m) => `plain space in "${text.slice(Math.max(0, m.index - 12), m.index + 4)}"`);
+  return [...text.matchAll(/ [?!;:»]|« /g)].map(
+    (m) => `plain space in "${text.slice(Math.max(0, m.index - 12), m.index + 4)}"`,
+  );
 }
 
 // Marks and embeddings that change how text is laid out without being seen: the site isolates
@@ -14,7 +16,9 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 
 /** Invisible bidirectional controls in a stored text. */
 export function bidiControls(text: string): string[] {
-  return [...text.matchAll(BIDI_CONTROLS)].map((m) => `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at ${m.index}`);
+  return [...text.matchAll(BIDI_CONTROLS)].map(
+    (m) => `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at ${m.index}`,
+  );
 }
 
 /**

@@ -1,10 +1,20 @@
 import { site } from '@/lib/site';
 
 export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** The brand's email layout (inline styles, tables: what mail clients render): a card with a body and a small footer. */
-export function emailFrame(subject: string, bodyHtml: string, footerHtml: string, { lang = 'en', dir = 'ltr' }: { lang?: string; dir?: 'ltr' | 'rtl' } = {}): string {
+export function emailFrame(
+  subject: string,
+  bodyHtml: string,
+  footerHtml: string,
+  { lang = 'en', dir = 'ltr' }: { lang?: string; dir?: 'ltr' | 'rtl' } = {},
+): string {
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#fff8f5;font-family:Helvetica,Arial,sans-serif;color:#1f1a24">

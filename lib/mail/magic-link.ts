@@ -12,8 +12,23 @@ import { emailButton, emailFrame, escapeHtml } from './frame';
  * paid how, from whom, and the buyer's consent to immediate delivery, quoted. In the language of
  * the page the buyer bought on; plain text and HTML.
  */
-type Receipt = { orderedAt: Date; amountCents: number; currency: string; paymentMethod: PaymentMethod; cardLast4: string | null };
-export type MagicLinkMail = { to: string; name: string; editionLabel: string; link: string; orderId: string; expiresAt: Date; demo?: boolean; receipt?: Receipt };
+type Receipt = {
+  orderedAt: Date;
+  amountCents: number;
+  currency: string;
+  paymentMethod: PaymentMethod;
+  cardLast4: string | null;
+};
+export type MagicLinkMail = {
+  to: string;
+  name: string;
+  editionLabel: string;
+  link: string;
+  orderId: string;
+  expiresAt: Date;
+  demo?: boolean;
+  receipt?: Receipt;
+};
 
 /**
  * "Hi {name}," only for a name that reads as a name; anything else (an order stored before the
@@ -40,7 +55,12 @@ export function buildMagicLinkEmail(mail: MagicLinkMail, locale: Locale, message
         [t('orderId'), mail.orderId],
         [t('date'), longDate(mail.receipt.orderedAt)],
         [t('edition'), `The Love Blueprint (${mail.editionLabel})`],
-        [t('price'), new Intl.NumberFormat(locale, { style: 'currency', currency: mail.receipt.currency }).format(mail.receipt.amountCents / 100)],
+        [
+          t('price'),
+          new Intl.NumberFormat(locale, { style: 'currency', currency: mail.receipt.currency }).format(
+            mail.receipt.amountCents / 100,
+          ),
+        ],
         [t('payment'), paymentOf(mail.receipt, t)],
         [t('seller'), `${site.brand} · ${site.supportEmail}`],
       ]
@@ -62,7 +82,16 @@ export function buildMagicLinkEmail(mail: MagicLinkMail, locale: Locale, message
     t('signoff'),
     t('team', { brand: site.brand }),
     '',
-    ...(mail.receipt ? [`${t('receipt')}`, ...receipt.map(([label, value]) => `${label}: ${value}`), '', `${t('consent')}:`, consent, ''] : []),
+    ...(mail.receipt
+      ? [
+          `${t('receipt')}`,
+          ...receipt.map(([label, value]) => `${label}: ${value}`),
+          '',
+          `${t('consent')}:`,
+          consent,
+          '',
+        ]
+      : []),
     `${t('orderId')} ${mail.orderId}`,
     ...(demo ? [demo] : []),
   ].join('\n');
@@ -89,7 +118,10 @@ ${receiptHtml}`,
   return { to: mail.to, subject, text, html };
 }
 
-function paymentOf(receipt: Receipt, t: (key: 'card' | 'cardHosted' | 'paypal', values?: { last4: string }) => string): string {
+function paymentOf(
+  receipt: Receipt,
+  t: (key: 'card' | 'cardHosted' | 'paypal', values?: { last4: string }) => string,
+): string {
   if (receipt.paymentMethod === 'paypal') return t('paypal');
   // Only ever the last four digits: the number itself is never stored (hosted checkout: not even those).
   return receipt.cardLast4 ? t('card', { last4: receipt.cardLast4 }) : t('cardHosted');

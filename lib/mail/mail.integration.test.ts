@@ -84,7 +84,12 @@ describe('mail transport', () => {
     expect(received).toHaveLength(before);
     await sendMail(mail, { smtpUrl: `smtp://127.0.0.1:${port}?tls=off` });
     expect(received).toHaveLength(before + 1);
-    expect(smtpOptions('smtp://mail.example')).toMatchObject({ secure: false, port: 587, requireTLS: true, auth: undefined });
+    expect(smtpOptions('smtp://mail.example')).toMatchObject({
+      secure: false,
+      port: 587,
+      requireTLS: true,
+      auth: undefined,
+    });
     expect(smtpOptions('smtps://mail.example')).toMatchObject({ secure: true, port: 465, requireTLS: false });
   });
 });

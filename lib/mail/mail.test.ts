@@ -33,7 +33,15 @@ describe('magic-link email', () => {
   });
 
   it('says in both parts that the demo shop took no payment, and only for a demo order', () => {
-    const demo = buildMagicLinkEmail({ to: 'ana@example.com', name: 'Ana', editionLabel: 'English', link: 'https://amora.example/l', orderId: 'o', expiresAt: new Date(), demo: true });
+    const demo = buildMagicLinkEmail({
+      to: 'ana@example.com',
+      name: 'Ana',
+      editionLabel: 'English',
+      link: 'https://amora.example/l',
+      orderId: 'o',
+      expiresAt: new Date(),
+      demo: true,
+    });
     expect(demo.text).toContain('Demo shop: no payment is taken.');
     expect(demo.html).toContain('Demo shop: no payment is taken.');
     expect(mail.text).not.toContain('Demo shop');
@@ -48,7 +56,13 @@ describe('magic-link email', () => {
       link: 'https://amora.example/library/t',
       orderId: 'order-fr-1',
       expiresAt: new Date('2026-12-01T10:00:00Z'),
-      receipt: { orderedAt: new Date('2026-11-24T09:30:00Z'), amountCents: 799, currency: 'USD', paymentMethod: 'card', cardLast4: '4242' },
+      receipt: {
+        orderedAt: new Date('2026-11-24T09:30:00Z'),
+        amountCents: 799,
+        currency: 'USD',
+        paymentMethod: 'card',
+        cardLast4: '4242',
+      },
     };
     const french = build(order, 'fr', fr);
     for (const part of [french.text, french.html.replace(/&#39;/g, "'")]) {
@@ -64,12 +78,23 @@ describe('magic-link email', () => {
     expect(french.subject).toBe('Votre exemplaire de The Love Blueprint est prêt');
     expect(french.html).toContain('<html lang="fr" dir="ltr">');
 
-    const arabic = build({ ...order, orderId: 'order-ar-1', editionLabel: 'English', receipt: { ...order.receipt!, paymentMethod: 'paypal', cardLast4: null } }, 'ar', ar);
+    const arabic = build(
+      {
+        ...order,
+        orderId: 'order-ar-1',
+        editionLabel: 'English',
+        receipt: { ...order.receipt!, paymentMethod: 'paypal', cardLast4: null },
+      },
+      'ar',
+      ar,
+    );
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
     for (const part of [arabic.text, arabic.html]) {
       expect(part).toContain(ar.email.receipt);
       expect(part).toContain('order-ar-1');
-      expect(part).toContain(new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-11-24T09:30:00Z')));
+      expect(part).toContain(
+        new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-11-24T09:30:00Z')),
+      );
       expect(part).toContain(new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(7.99));
       expect(part).toContain('PayPal');
       expect(part).toContain(ar.shop.acceptDelivery);
@@ -78,7 +103,14 @@ describe('magic-link email', () => {
   });
 
   it('never greets with text that is not a plain name (finding 1: attacker text in the sender’s voice)', () => {
-    const phishing = buildMagicLinkEmail({ to: 'x@example.com', name: 'Your account is locked - verify at https://evil.example/login', editionLabel: 'English', link: 'https://amora.example/library/t', orderId: 'o', expiresAt: new Date() });
+    const phishing = buildMagicLinkEmail({
+      to: 'x@example.com',
+      name: 'Your account is locked - verify at https://evil.example/login',
+      editionLabel: 'English',
+      link: 'https://amora.example/library/t',
+      orderId: 'o',
+      expiresAt: new Date(),
+    });
     for (const part of [phishing.text, phishing.html]) {
       expect(part).not.toContain('evil.example');
       expect(part).not.toContain('locked');

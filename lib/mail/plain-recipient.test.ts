@@ -12,8 +12,16 @@ const mail = (to: string) => ({ to, subject: 'Your copy', text: 'Hi', html: '<p>
 // display name into the To: line, nor reach a group or second recipient through nodemailer.
 describe('sendMail recipients', () => {
   it('refuses anything but a plain address, and writes nothing', async () => {
-    for (const to of ['"Refund-pending:call-https://evil.example/r1"<victim@example.net>', 'x:victim@example.com;', 'victim@example.net, other@example.net', 'victim\u001b[2J@example.net', 'victim@example.net\r\nBcc: other@example.net']) {
-      await expect(sendMail(mail(to), { smtpUrl: '', outboxDir: dir }), JSON.stringify(to)).rejects.toThrow(/plain email address/);
+    for (const to of [
+      '"Refund-pending:call-https://evil.example/r1"<victim@example.net>',
+      'x:victim@example.com;',
+      'victim@example.net, other@example.net',
+      'victim\u001b[2J@example.net',
+      'victim@example.net\r\nBcc: other@example.net',
+    ]) {
+      await expect(sendMail(mail(to), { smtpUrl: '', outboxDir: dir }), JSON.stringify(to)).rejects.toThrow(
+        /plain email address/,
+      );
     }
     expect(readdirSync(dir)).toEqual([]);
   });

@@ -7,8 +7,18 @@ import ar from '@/content/messages/ar.json';
 const mail = {
   to: 'reader@example.com',
   orders: [
-    { editionLabel: '日本語', date: new Date(Date.UTC(2026, 10, 2)), link: 'https://amora.example/library/aaa~bbb', orderId: 'order-1' },
-    { editionLabel: 'English', date: new Date(Date.UTC(2026, 10, 20)), link: 'https://amora.example/library/ccc~ddd', orderId: 'order-2' },
+    {
+      editionLabel: '日本語',
+      date: new Date(Date.UTC(2026, 10, 2)),
+      link: 'https://amora.example/library/aaa~bbb',
+      orderId: 'order-1',
+    },
+    {
+      editionLabel: 'English',
+      date: new Date(Date.UTC(2026, 10, 20)),
+      link: 'https://amora.example/library/ccc~ddd',
+      orderId: 'order-2',
+    },
   ],
 };
 

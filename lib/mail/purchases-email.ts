@@ -15,7 +15,8 @@ export function buildLookupEmail(mail: LookupMail, locale: Locale, messages: Mes
   const subject = t('lookupSubject', { brand: site.brand });
   const longDate = (date: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
   const title = (order: LookupMail['orders'][number]) => `The Love Blueprint (${order.editionLabel})`;
-  const bought = (order: LookupMail['orders'][number]) => t('lookupBought', { date: longDate(order.date), order: order.orderId });
+  const bought = (order: LookupMail['orders'][number]) =>
+    t('lookupBought', { date: longDate(order.date), order: order.orderId });
   const intro = t('lookupIntro', { email: mail.to });
   const questions = t('lookupQuestions', { email: site.supportEmail });
   const text = [
@@ -42,7 +43,10 @@ export function buildLookupEmail(mail: LookupMail, locale: Locale, messages: Mes
 <p style="margin:0 0 16px">${escapeHtml(intro)}</p>
 ${items}
 <p style="margin:0 0 16px;font-size:14px;color:#4d4456">${escapeHtml(t('lookupValidity'))} ${escapeHtml(t('lookupIgnore'))}</p>`,
-    escapeHtml(questions).replace(escapeHtml(site.supportEmail), `<a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#b0234f">${escapeHtml(site.supportEmail)}</a>`),
+    escapeHtml(questions).replace(
+      escapeHtml(site.supportEmail),
+      `<a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#b0234f">${escapeHtml(site.supportEmail)}</a>`,
+    ),
     { lang: locale, dir: directionOf(locale) },
   );
   return { to: mail.to, subject, text, html };

@@ -22,7 +22,9 @@ export function smtpOptions(smtpUrl: string) {
     port: Number(url.port) || (secure ? 465 : 587),
     secure,
     requireTLS: !secure && url.searchParams.get('tls') !== 'off',
-    auth: hasCredentials ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    auth: hasCredentials
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
     // Fail fast when the relay is down: the message stays queued and is retried.
     connectionTimeout: 5000,
     greetingTimeout: 5000,
@@ -34,13 +36,22 @@ export function smtpOptions(smtpUrl: string) {
  * Sends through SMTP_URL when it is set; otherwise writes each message as an RFC 822
  * `.eml` file into MAIL_OUTBOX_DIR for a developer to open (DESIGN.md §3).
  */
-export async function sendMail(mail: OutgoingMail, options: { smtpUrl?: string; outboxDir?: string } = {}): Promise<{ messageId: string; file?: string }> {
+export async function sendMail(
+  mail: OutgoingMail,
+  options: { smtpUrl?: string; outboxDir?: string } = {},
+): Promise<{ messageId: string; file?: string }> {
   const nodemailer = (await import('nodemailer')).default;
   const smtpUrl = options.smtpUrl ?? env().smtpUrl;
   // Finding 4: a plain address only, handed over as an object so nodemailer never parses a
   // display name, group or second recipient out of it (orders stored before the form said so).
   if (!isPlainAddress(mail.to)) throw new Error('Refused: the recipient is not a plain email address.');
-  const message = { from: `"${site.brand}" <${site.supportEmail}>`, to: { name: '', address: mail.to }, subject: mail.subject, text: mail.text, html: mail.html };
+  const message = {
+    from: `"${site.brand}" <${site.supportEmail}>`,
+    to: { name: '', address: mail.to },
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  };
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpOptions(smtpUrl));
     const info = await transport.sendMail(message);
@@ -50,7 +61,10 @@ export async function sendMail(mail: OutgoingMail, options: { smtpUrl?: string; 
   const info = await transport.sendMail(message);
   const dir = resolve(options.outboxDir ?? env().mailOutboxDir);
   await mkdir(dir, { recursive: true });
-  const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`);
+  const file = join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`,
+  );
   // The message holds a live download link: readable by the server's own user only.
   await writeFile(file, info.message as Buffer, { mode: 0o600 });
   return { messageId: info.messageId, file };

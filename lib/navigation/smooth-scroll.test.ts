@@ -13,7 +13,10 @@ function fakePage({ reducedMotion = false } = {}) {
   });
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => page.frames.push(callback));
   vi.spyOn(performance, 'now').mockImplementation(() => page.now);
-  const element = { focus: vi.fn(), getBoundingClientRect: () => ({ top: page.elementTop - page.scrollY }) } as unknown as HTMLElement;
+  const element = {
+    focus: vi.fn(),
+    getBoundingClientRect: () => ({ top: page.elementTop - page.scrollY }),
+  } as unknown as HTMLElement;
   /** Paints 16 ms frames until the scroll stops asking for one. */
   const paint = (until = Infinity) => {
     while (page.frames.length && page.now < until) {
@@ -60,7 +63,9 @@ describe('smoothScrollToElement', () => {
 
 describe('scroll arithmetic', () => {
   it('eases from 0 to 1 and clamps outside', () => {
-    expect([easeInOutCubic(-1), easeInOutCubic(0), easeInOutCubic(0.5), easeInOutCubic(1), easeInOutCubic(2)]).toEqual([0, 0, 0.5, 1, 1]);
+    expect([easeInOutCubic(-1), easeInOutCubic(0), easeInOutCubic(0.5), easeInOutCubic(1), easeInOutCubic(2)]).toEqual([
+      0, 0, 0.5, 1, 1,
+    ]);
   });
   it('never targets above the top of the document', () => {
     expect(targetScrollY(50, 0, -100)).toBe(0);

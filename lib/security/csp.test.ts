@@ -21,7 +21,9 @@ describe('page CSP', () => {
   });
 
   it("adds the build's inlined stylesheets by hash to both style directives, nothing else", () => {
-    const d = directives(buildPageCsp('abc123', { development: false, upgradeInsecure: true, styleHashes: ["'sha256-AAAA'"] }));
+    const d = directives(
+      buildPageCsp('abc123', { development: false, upgradeInsecure: true, styleHashes: ["'sha256-AAAA'"] }),
+    );
     expect(d.get('style-src')).toEqual(["'self'", "'nonce-abc123'", "'sha256-AAAA'"]);
     expect(d.get('style-src-elem')).toEqual(["'self'", "'nonce-abc123'", "'sha256-AAAA'"]);
     expect(d.get('style-src-attr')).toEqual(["'none'"]);

@@ -4,7 +4,10 @@
  * own scripts). 'strict-dynamic' lets those scripts load the app's chunks; nothing
  * inline runs without the nonce, and no script may use eval.
  */
-export function buildPageCsp(nonce: string, options: { development: boolean; upgradeInsecure: boolean; styleHashes?: readonly string[] }): string {
+export function buildPageCsp(
+  nonce: string,
+  options: { development: boolean; upgradeInsecure: boolean; styleHashes?: readonly string[] },
+): string {
   const scriptSrc = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"];
   // React's development build needs eval for its debugging aids; production never gets it.
   if (options.development) scriptSrc.push("'unsafe-eval'");
@@ -44,4 +47,3 @@ export function createNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
-

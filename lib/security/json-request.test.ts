@@ -19,12 +19,16 @@ async function refusal(request: Request, maxBytes?: number) {
 
 describe('readJsonBody', () => {
   it('parses a same-origin JSON body', async () => {
-    const result = await readJsonBody(post('{"a":1}', { origin: SITE, 'sec-fetch-site': 'same-origin' }), { siteUrl: SITE });
+    const result = await readJsonBody(post('{"a":1}', { origin: SITE, 'sec-fetch-site': 'same-origin' }), {
+      siteUrl: SITE,
+    });
     expect(result).toEqual({ ok: true, body: { a: 1 } });
   });
 
   it('accepts a charset parameter on the content type', async () => {
-    const result = await readJsonBody(post('[1]', { 'content-type': 'application/json; charset=utf-8' }), { siteUrl: SITE });
+    const result = await readJsonBody(post('[1]', { 'content-type': 'application/json; charset=utf-8' }), {
+      siteUrl: SITE,
+    });
     expect(result.ok).toBe(true);
   });
 

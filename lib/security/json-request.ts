@@ -9,7 +9,12 @@ const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
 type ApiError = { error: string; message: string; fields?: Record<string, string> };
 
-export function jsonError(status: number, error: string, message: string, init: { fields?: Record<string, string>; headers?: HeadersInit } = {}): Response {
+export function jsonError(
+  status: number,
+  error: string,
+  message: string,
+  init: { fields?: Record<string, string>; headers?: HeadersInit } = {},
+): Response {
   const body: ApiError = { error, message, ...(init.fields ? { fields: init.fields } : {}) };
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...init.headers } });
 }
@@ -43,7 +48,10 @@ export async function readJsonBody(
   }
   const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (contentType !== 'application/json') {
-    return { ok: false, response: jsonError(415, 'unsupported_media_type', 'Send the request body as application/json.') };
+    return {
+      ok: false,
+      response: jsonError(415, 'unsupported_media_type', 'Send the request body as application/json.'),
+    };
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
   const tooLarge = () => jsonError(413, 'payload_too_large', `The request body must be at most ${maxBytes} bytes.`);

@@ -59,8 +59,13 @@ describe.each(backends)('rate limits on %s', (_name, open) => {
     const limit = { bucket: 'test:sliding', limit: 4, windowSeconds: 3600 };
     await consume(db, limit);
     // Pretend the last window was the previous one and held 4 hits: it still weighs on this one.
-    await db.query(`UPDATE rate_limits SET window_index = window_index - 1, hits = 4, previous_hits = 0 WHERE bucket = $1`, [limit.bucket]);
-    const { rows } = await db.query<{ elapsed: number }>(`SELECT (extract(epoch FROM now()) / 3600) - floor(extract(epoch FROM now()) / 3600) AS elapsed`);
+    await db.query(
+      `UPDATE rate_limits SET window_index = window_index - 1, hits = 4, previous_hits = 0 WHERE bucket = $1`,
+      [limit.bucket],
+    );
+    const { rows } = await db.query<{ elapsed: number }>(
+      `SELECT (extract(epoch FROM now()) / 3600) - floor(extract(epoch FROM now()) / 3600) AS elapsed`,
+    );
     const carried = 4 * (1 - Number(rows[0]!.elapsed));
     let allowed = 0;
     while ((await consume(db, limit)).ok) allowed += 1;

@@ -27,7 +27,10 @@ const UPSERT = `
   RETURNING hits, previous_hits, window_index, (SELECT ts FROM clock) AS ts`;
 
 export async function consume(db: Queryable, { bucket, limit, windowSeconds }: Limit): Promise<LimitResult> {
-  const { rows } = await db.query<{ hits: number; previous_hits: number; window_index: string | number; ts: number }>(UPSERT, [bucket, windowSeconds]);
+  const { rows } = await db.query<{ hits: number; previous_hits: number; window_index: string | number; ts: number }>(
+    UPSERT,
+    [bucket, windowSeconds],
+  );
   const row = rows[0]!;
   const hits = Number(row.hits);
   const previous = Number(row.previous_hits);
@@ -35,7 +38,10 @@ export async function consume(db: Queryable, { bucket, limit, windowSeconds }: L
   if (previous * (1 - elapsed) + hits <= limit) return { ok: true };
   // When the previous window's share has faded enough, or else when this window ends.
   const fadesAt = hits <= limit && previous > 0 ? 1 - (limit - hits) / previous : 1;
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((Math.max(fadesAt, elapsed) - elapsed) * windowSeconds) || 1) };
+  return {
+    ok: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((Math.max(fadesAt, elapsed) - elapsed) * windowSeconds) || 1),
+  };
 }
 
 /** Forgets windows that no longer count (the mail worker's loop calls it). */
@@ -53,7 +59,10 @@ export function mailboxKey(email: string): string {
   const at = address.lastIndexOf('@');
   const domain = address.slice(at + 1);
   // domainToASCII answers '' for a domain IDNA refuses; such an address is compared as typed.
-  return `${address.slice(0, at + 1).normalize('NFC').toLowerCase()}${domainToASCII(domain) || domain.toLowerCase()}`;
+  return `${address
+    .slice(0, at + 1)
+    .normalize('NFC')
+    .toLowerCase()}${domainToASCII(domain) || domain.toLowerCase()}`;
 }
 
 /** A recipient's bucket name: the address itself is not kept in the limits table. */

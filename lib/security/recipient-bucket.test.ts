@@ -7,9 +7,16 @@ describe('recipientBucket', () => {
 
   it('is one bucket for one mailbox: case, surrounding space and the IDN domain in Unicode or punycode', () => {
     const victim = bucket('victim@example.net');
-    for (const email of ['Victim@EXAMPLE.net', ' victim@example.net ', 'VICTIM@Example.Net']) expect(bucket(email), email).toBe(victim);
+    for (const email of ['Victim@EXAMPLE.net', ' victim@example.net ', 'VICTIM@Example.Net'])
+      expect(bucket(email), email).toBe(victim);
     const idn = bucket('ana@exämple.net');
-    for (const email of ['ana@xn--exmple-cua.net', 'Ana@EXÄMPLE.NET', 'ANA@XN--EXMPLE-CUA.NET', 'ana@exa\u0308mple.net']) expect(bucket(email), email).toBe(idn);
+    for (const email of [
+      'ana@xn--exmple-cua.net',
+      'Ana@EXÄMPLE.NET',
+      'ANA@XN--EXMPLE-CUA.NET',
+      'ana@exa\u0308mple.net',
+    ])
+      expect(bucket(email), email).toBe(idn);
     expect(bucket('ana@example.net')).not.toBe(idn);
     expect(recipientBucket('lookup', 'victim@example.net')).not.toBe(victim);
   });

@@ -56,13 +56,35 @@ function problems(html: string): string[] {
     allowedAttributes: false,
     allowVulnerableTags: true,
     exclusiveFilter: (frame) => {
-      if (['script', 'style', 'iframe', 'object', 'embed', 'svg', 'math', 'base', 'meta', 'link', 'form', 'input', 'template', 'textarea', 'body', 'head'].includes(frame.tag)) {
+      if (
+        [
+          'script',
+          'style',
+          'iframe',
+          'object',
+          'embed',
+          'svg',
+          'math',
+          'base',
+          'meta',
+          'link',
+          'form',
+          'input',
+          'template',
+          'textarea',
+          'body',
+          'head',
+        ].includes(frame.tag)
+      ) {
         found.push(`tag <${frame.tag}>`);
       }
       for (const [name, value] of Object.entries(frame.attribs)) {
         if (/^on/i.test(name)) found.push(`handler ${name}`);
         if (name === 'style') found.push('style attribute');
-        if (['href', 'src', 'srcdoc', 'data', 'action', 'formaction'].includes(name) && !ALLOWED_SCHEMES.test(value.trim())) {
+        if (
+          ['href', 'src', 'srcdoc', 'data', 'action', 'formaction'].includes(name) &&
+          !ALLOWED_SCHEMES.test(value.trim())
+        ) {
           found.push(`${name}=${value}`);
         }
       }
@@ -89,19 +111,25 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps ordinary article markup', () => {
-    const html = '<h2>Title</h2><p>Some <strong>bold</strong> and <em>soft</em> words, a <a href="/blog">link</a>.</p><ul><li>One</li></ul><blockquote>Quote</blockquote>';
+    const html =
+      '<h2>Title</h2><p>Some <strong>bold</strong> and <em>soft</em> words, a <a href="/blog">link</a>.</p><ul><li>One</li></ul><blockquote>Quote</blockquote>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
   it('keeps only the body of a whole document and drops the head', () => {
-    const doc = '<!DOCTYPE html><html><head><title>Secret title</title><style>p{}</style></head><body><h2>Terms</h2><p>Body text</p></body></html>';
+    const doc =
+      '<!DOCTYPE html><html><head><title>Secret title</title><style>p{}</style></head><body><h2>Terms</h2><p>Body text</p></body></html>';
     expect(sanitizeHtml(doc)).toBe('<h2>Terms</h2><p>Body text</p>');
   });
 
   it('demotes h1, marks external links noopener, lazy-loads images', () => {
     expect(sanitizeHtml('<h1>Big</h1>')).toBe('<h2>Big</h2>');
-    expect(sanitizeHtml('<a href="https://ok.example" target="_blank">ok</a>')).toBe('<a href="https://ok.example" rel="noopener noreferrer">ok</a>');
-    expect(sanitizeHtml('<img src="/images/a.svg" alt="A">')).toBe('<img src="/images/a.svg" alt="A" loading="lazy" decoding="async" />');
+    expect(sanitizeHtml('<a href="https://ok.example" target="_blank">ok</a>')).toBe(
+      '<a href="https://ok.example" rel="noopener noreferrer">ok</a>',
+    );
+    expect(sanitizeHtml('<img src="/images/a.svg" alt="A">')).toBe(
+      '<img src="/images/a.svg" alt="A" loading="lazy" decoding="async" />',
+    );
   });
 
   it('does not let a backend set rel or loading itself', () => {
@@ -111,6 +139,8 @@ describe('sanitizeHtml', () => {
 
 describe('htmlToText', () => {
   it('gives the visible text only', () => {
-    expect(htmlToText('<p>Hello&nbsp;<b>there</b></p><script>alert(1)</script><p>Fish &amp; chips</p>')).toBe('Hello there Fish & chips');
+    expect(htmlToText('<p>Hello&nbsp;<b>there</b></p><script>alert(1)</script><p>Fish &amp; chips</p>')).toBe(
+      'Hello there Fish & chips',
+    );
   });
 });

@@ -9,17 +9,78 @@ import sanitize from 'sanitize-html';
  * no raw markup to work with.
  */
 const allowedTags = [
-  'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'strong', 'b', 'em', 'i', 'u', 's', 'small', 'mark', 'sub', 'sup', 'abbr', 'cite', 'q',
-  'blockquote', 'code', 'pre', 'a', 'img', 'figure', 'figcaption',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-  'div', 'span', 'section', 'article', 'header', 'footer', 'aside',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'mark',
+  'sub',
+  'sup',
+  'abbr',
+  'cite',
+  'q',
+  'blockquote',
+  'code',
+  'pre',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'div',
+  'span',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
 ];
 
 // Elements whose contents are dropped along with them, not kept as text.
 const dropWithContents = [
-  'script', 'style', 'textarea', 'option', 'select', 'noscript', 'noembed', 'noframes', 'title',
-  'iframe', 'frame', 'object', 'embed', 'template', 'svg', 'math', 'xmp', 'plaintext', 'head',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'select',
+  'noscript',
+  'noembed',
+  'noframes',
+  'title',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'template',
+  'svg',
+  'math',
+  'xmp',
+  'plaintext',
+  'head',
 ];
 
 const options: sanitize.IOptions = {
@@ -47,7 +108,10 @@ const options: sanitize.IOptions = {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
       return { tagName, attribs: external ? { ...attribs, rel: 'noopener noreferrer' } : attribs };
     },
-    img: (tagName, { loading: _l, decoding: _d, ...attribs }) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
+    img: (tagName, { loading: _l, decoding: _d, ...attribs }) => ({
+      tagName,
+      attribs: { ...attribs, loading: 'lazy', decoding: 'async' },
+    }),
   },
   // rel, loading and decoding are only ever added by the transforms above.
   allowedClasses: {},
@@ -66,8 +130,16 @@ export function sanitizeHtml(dirty: string): string {
 /** The text of an HTML string, for descriptions and previews (tags dropped, whitespace collapsed). */
 export function htmlToText(html: string): string {
   // Block boundaries become spaces, so "</p><p>" does not glue two words together.
-  const spaced = html.replace(/<(br|\/(p|h[1-6]|li|dt|dd|div|blockquote|tr|td|th|section|article|pre|figcaption))\b[^>]*>/gi, '$& ');
-  return sanitize(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: dropWithContents, exclusiveFilter: (frame) => dropWithContents.includes(frame.tag) })
+  const spaced = html.replace(
+    /<(br|\/(p|h[1-6]|li|dt|dd|div|blockquote|tr|td|th|section|article|pre|figcaption))\b[^>]*>/gi,
+    '$& ',
+  );
+  return sanitize(spaced, {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: dropWithContents,
+    exclusiveFilter: (frame) => dropWithContents.includes(frame.tag),
+  })
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

@@ -46,7 +46,9 @@ export function secretFromFile(file: string): string {
     value = readFileSync(file, 'utf8').trim();
   }
   if (value.length < MIN_SECRET_LENGTH) {
-    throw new Error(`${file} holds no usable key (${value.length} characters; at least ${MIN_SECRET_LENGTH} are needed). Delete the file to have a new key generated, or set APP_SECRET.`);
+    throw new Error(
+      `${file} holds no usable key (${value.length} characters; at least ${MIN_SECRET_LENGTH} are needed). Delete the file to have a new key generated, or set APP_SECRET.`,
+    );
   }
   return value;
 }

@@ -33,10 +33,12 @@ describe('buildStylesheets', () => {
 describe('isBuildCss', () => {
   const sheets = ['a{}', 'b{color:red}', 'a{}b{}'];
   it('accepts the build’s sheets concatenated in any order, and the empty element', () => {
-    for (const text of ['', 'a{}', 'b{color:red}a{}', 'a{}b{}a{}', 'a{}a{}b{color:red}']) expect(isBuildCss(text, sheets), text).toBe(true);
+    for (const text of ['', 'a{}', 'b{color:red}a{}', 'a{}b{}a{}', 'a{}a{}b{color:red}'])
+      expect(isBuildCss(text, sheets), text).toBe(true);
   });
   it('refuses anything else: an injected rule, a cut sheet, a sheet with a change', () => {
-    for (const text of ['a{}body{display:none}', 'b{color:', 'b{color:blue}', ' a{}', 'a{}\n']) expect(isBuildCss(text, sheets), text).toBe(false);
+    for (const text of ['a{}body{display:none}', 'b{color:', 'b{color:blue}', ' a{}', 'a{}\n'])
+      expect(isBuildCss(text, sheets), text).toBe(false);
   });
   it('answers for a long text of many sheets (no deep recursion)', () => {
     expect(isBuildCss('a{}'.repeat(50_000), ['a{}'])).toBe(true);
@@ -46,13 +48,19 @@ describe('isBuildCss', () => {
 
 describe('documentStyleHashes', () => {
   const sheets = ['a{}', 'b{}'];
-  const page = (styles: string[]) => Buffer.from(`<html><head>${styles.join('')}<style nonce="n">x{}</style></head><body>é</body></html>`);
+  const page = (styles: string[]) =>
+    Buffer.from(`<html><head>${styles.join('')}<style nonce="n">x{}</style></head><body>é</body></html>`);
   it('hashes each hoisted <style> made of the build’s sheets', () => {
-    const html = page(['<style data-precedence="next" data-href="/a.css /b.css">b{}a{}</style>', '<style data-precedence="low" data-href="/a.css">a{}</style>']);
+    const html = page([
+      '<style data-precedence="next" data-href="/a.css /b.css">b{}a{}</style>',
+      '<style data-precedence="low" data-href="/a.css">a{}</style>',
+    ]);
     expect(documentStyleHashes(html, sheets).sort()).toEqual([hash('b{}a{}'), hash('a{}')].sort());
   });
   it('gives no hash to one with anything else in it, nor to elements that are not hoisted', () => {
-    expect(documentStyleHashes(page(['<style data-precedence="next">a{}body{display:none}</style>']), sheets)).toEqual([]);
+    expect(documentStyleHashes(page(['<style data-precedence="next">a{}body{display:none}</style>']), sheets)).toEqual(
+      [],
+    );
     expect(documentStyleHashes(page([]), sheets)).toEqual([]);
   });
 });

@@ -4,8 +4,10 @@ import { isDecodable, isPagePath, malformedUrlResponse, normalizeEscapes } from 
 
 describe('url guard', () => {
   it('spots malformed %-escapes', () => {
-    for (const path of ['/blog/%zz', '/%', '/fr/%E0%A4%A', '/api/posts/%zz', '/blog/%25', '/blog/100%25zz']) expect(isDecodable(path), path).toBe(false);
-    for (const path of ['/blog/caf%C3%A9', '/fr/blog', '/help-centre', '/blog/%2541']) expect(isDecodable(path), path).toBe(true);
+    for (const path of ['/blog/%zz', '/%', '/fr/%E0%A4%A', '/api/posts/%zz', '/blog/%25', '/blog/100%25zz'])
+      expect(isDecodable(path), path).toBe(false);
+    for (const path of ['/blog/caf%C3%A9', '/fr/blog', '/help-centre', '/blog/%2541'])
+      expect(isDecodable(path), path).toBe(true);
   });
 
   it('never throws, whatever the path', () => {
@@ -14,7 +16,8 @@ describe('url guard', () => {
 
   it('tells pages from API routes, assets and files', () => {
     for (const path of ['/fr/blog/x', '/blog/a.b', '/nope.x']) expect(isPagePath(path), path).toBe(true);
-    for (const path of ['/api/posts', '/_next/static/a.js', '/help.json', '/icon.svg']) expect(isPagePath(path), path).toBe(false);
+    for (const path of ['/api/posts', '/_next/static/a.js', '/help.json', '/icon.svg'])
+      expect(isPagePath(path), path).toBe(false);
   });
 
   it('answers 400 with a plain message', async () => {

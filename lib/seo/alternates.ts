@@ -9,7 +9,10 @@ export function alternatesFor(siteUrl: string, path: string, locale: Locale) {
   const url = (l: Locale) => `${siteUrl}${localizePath(path, l)}`;
   return {
     canonical: url(locale),
-    languages: { ...Object.fromEntries(locales.map((l) => [l, url(l)])), 'x-default': url(defaultLocale) } as Record<string, string>,
+    languages: { ...Object.fromEntries(locales.map((l) => [l, url(l)])), 'x-default': url(defaultLocale) } as Record<
+      string,
+      string
+    >,
   };
 }
 

@@ -4,21 +4,39 @@ import { editions } from '@/lib/shop/catalogue';
 
 describe('JSON-LD', () => {
   it('escapes < so no value can close the script tag', () => {
-    const text = serializeJsonLd({ '@context': 'https://schema.org', '@type': 'Thing', name: '</script><script>alert(1)</script>' });
+    const text = serializeJsonLd({
+      '@context': 'https://schema.org',
+      '@type': 'Thing',
+      name: '</script><script>alert(1)</script>',
+    });
     expect(text).not.toContain('<');
     expect(JSON.parse(text).name).toBe('</script><script>alert(1)</script>');
   });
 
   it('has one Offer per priced edition, with the catalogue price and currency', () => {
-    const product = productJsonLd({ siteUrl: 'https://x.test', pageUrl: 'https://x.test/the-love-blueprint', name: 'The Love Blueprint', description: 'd', editions, editionUrl: (id) => `https://x.test/the-love-blueprint/${id}` });
+    const product = productJsonLd({
+      siteUrl: 'https://x.test',
+      pageUrl: 'https://x.test/the-love-blueprint',
+      name: 'The Love Blueprint',
+      description: 'd',
+      editions,
+      editionUrl: (id) => `https://x.test/the-love-blueprint/${id}`,
+    });
     const offers = product.offers as unknown as { price: string; priceCurrency: string; url: string }[];
     expect(offers).toHaveLength(editions.filter((e) => e.price).length);
-    expect(offers[0]).toMatchObject({ price: editions[0]!.price!.amount.toFixed(2), priceCurrency: editions[0]!.price!.currency, url: `https://x.test/the-love-blueprint/${editions[0]!.id}` });
+    expect(offers[0]).toMatchObject({
+      price: editions[0]!.price!.amount.toFixed(2),
+      priceCurrency: editions[0]!.price!.currency,
+      url: `https://x.test/the-love-blueprint/${editions[0]!.id}`,
+    });
   });
 
   it('names the organization and its app links, and numbers breadcrumbs from 1', () => {
     expect(organizationJsonLd('https://x.test')).toMatchObject({ '@type': 'Organization', url: 'https://x.test/' });
-    const crumbs = breadcrumbJsonLd([{ name: 'Home', url: 'https://x.test/' }, { name: 'Blog', url: 'https://x.test/blog' }]);
+    const crumbs = breadcrumbJsonLd([
+      { name: 'Home', url: 'https://x.test/' },
+      { name: 'Blog', url: 'https://x.test/blog' },
+    ]);
     expect((crumbs.itemListElement as unknown as { position: number }[]).map((i) => i.position)).toEqual([1, 2]);
   });
 });

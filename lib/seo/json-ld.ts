@@ -26,7 +26,14 @@ export function organizationJsonLd(siteUrl: string): WithContext<Organization> {
   };
 }
 
-export function productJsonLd(options: { siteUrl: string; pageUrl: string; name: string; description: string; editions: readonly Edition[]; editionUrl: (id: string) => string }): WithContext<Product> {
+export function productJsonLd(options: {
+  siteUrl: string;
+  pageUrl: string;
+  name: string;
+  description: string;
+  editions: readonly Edition[];
+  editionUrl: (id: string) => string;
+}): WithContext<Product> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -50,7 +57,15 @@ export function productJsonLd(options: { siteUrl: string; pageUrl: string; name:
   };
 }
 
-export function blogPostingJsonLd(options: { siteUrl: string; pageUrl: string; headline: string; description: string; image: string; dateModified: string; language: string }): WithContext<BlogPosting> {
+export function blogPostingJsonLd(options: {
+  siteUrl: string;
+  pageUrl: string;
+  headline: string;
+  description: string;
+  image: string;
+  dateModified: string;
+  language: string;
+}): WithContext<BlogPosting> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -63,7 +78,12 @@ export function blogPostingJsonLd(options: { siteUrl: string; pageUrl: string; h
     mainEntityOfPage: options.pageUrl,
     author: { '@type': 'Organization', name: site.brand, url: `${options.siteUrl}/` },
     // Inline, not only an @id reference: Google's article rich results want the publisher's name and logo here.
-    publisher: { '@type': 'Organization', '@id': `${options.siteUrl}/#organization`, name: site.brand, logo: { '@type': 'ImageObject', url: `${options.siteUrl}/icons/icon-512.png` } },
+    publisher: {
+      '@type': 'Organization',
+      '@id': `${options.siteUrl}/#organization`,
+      name: site.brand,
+      logo: { '@type': 'ImageObject', url: `${options.siteUrl}/icons/icon-512.png` },
+    },
   };
 }
 
@@ -71,6 +91,11 @@ export function breadcrumbJsonLd(items: { name: string; url: string }[]): WithCo
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, index) => ({ '@type': 'ListItem' as const, position: index + 1, name: item.name, item: item.url })),
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem' as const,
+      position: index + 1,
+      name: item.name,
+      item: item.url,
+    })),
   };
 }

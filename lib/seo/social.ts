@@ -9,7 +9,17 @@ const CARD = { width: 1200, height: 630 };
 /** Open Graph locale tags use an underscore and a region: fr → fr_FR, zh-CN → zh_CN. */
 export function ogLocale(locale: string): string {
   if (locale.includes('-')) return locale.replace('-', '_');
-  const regions: Record<string, string> = { en: 'US', ar: 'SA', bn: 'BD', el: 'GR', ja: 'JP', ko: 'KR', uk: 'UA', tl: 'PH', pt: 'BR' };
+  const regions: Record<string, string> = {
+    en: 'US',
+    ar: 'SA',
+    bn: 'BD',
+    el: 'GR',
+    ja: 'JP',
+    ko: 'KR',
+    uk: 'UA',
+    tl: 'PH',
+    pt: 'BR',
+  };
   return `${locale}_${regions[locale] ?? locale.toUpperCase()}`;
 }
 

@@ -6,7 +6,11 @@ type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => ServerRe
 export type CapturedDocument = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
 
 const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
-  Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : typeof chunk === 'string'
+      ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+      : Buffer.from(chunk as Uint8Array);
 
 /**
  * Holds an HTML document until it is complete, then sends it in one write with its length, and
@@ -15,7 +19,11 @@ const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
  * still gets all of it, and one the process never started sending is retried by the balancer.
  * Anything else (client navigations, files, JSON) streams through untouched, and resolves null.
  */
-export function captureDocument(res: ServerResponse, isDocument: () => boolean, beforeSend: (body: Buffer) => void = () => undefined): Promise<CapturedDocument | null> {
+export function captureDocument(
+  res: ServerResponse,
+  isDocument: () => boolean,
+  beforeSend: (body: Buffer) => void = () => undefined,
+): Promise<CapturedDocument | null> {
   const write = res.write.bind(res) as Write;
   const end = res.end.bind(res) as End;
   const flushHeaders = res.flushHeaders.bind(res);
@@ -53,7 +61,8 @@ export function captureDocument(res: ServerResponse, isDocument: () => boolean, 
       return end(chunk, encoding, callback);
     }
     const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function');
-    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') hold.push(toBuffer(chunk, typeof encoding === 'function' ? undefined : encoding));
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
+      hold.push(toBuffer(chunk, typeof encoding === 'function' ? undefined : encoding));
     const body = Buffer.concat(hold);
     // The last moment a header can still change: the whole body is known, nothing is sent yet.
     beforeSend(body);

@@ -5,7 +5,13 @@ const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 describe('storedDocument and withNonce', () => {
   it('replaces every occurrence of the render-time nonce, and nothing else, in the body and headers', () => {
-    const stored = storedDocument('<script nonce="abc+/=">a</script><p>abc</p><script nonce="abc+/=">self.x("\\"nonce\\":\\"abc+/=\\"")</script>', 'abc+/=', [['link', '</f.woff2>; rel=preload; nonce="abc+/="']], undefined, {});
+    const stored = storedDocument(
+      '<script nonce="abc+/=">a</script><p>abc</p><script nonce="abc+/=">self.x("\\"nonce\\":\\"abc+/=\\"")</script>',
+      'abc+/=',
+      [['link', '</f.woff2>; rel=preload; nonce="abc+/="']],
+      undefined,
+      {},
+    );
     const body = text(withNonce(stored, 'FRESH'));
     expect(body).not.toContain('abc+/=');
     expect(body.match(/FRESH/g)).toHaveLength(3);
@@ -14,8 +20,16 @@ describe('storedDocument and withNonce', () => {
   });
 
   it('gives stylesheets and <style> elements the fresh nonce too (the CSP allows styles only by nonce)', () => {
-    const stored = storedDocument('<link rel="stylesheet" href="/a.css" nonce="N1"/><style nonce="N1" data-precedence="next">p{}</style>', 'N1', [], undefined, {});
-    expect(text(withNonce(stored, 'N2'))).toBe('<link rel="stylesheet" href="/a.css" nonce="N2"/><style nonce="N2" data-precedence="next">p{}</style>');
+    const stored = storedDocument(
+      '<link rel="stylesheet" href="/a.css" nonce="N1"/><style nonce="N1" data-precedence="next">p{}</style>',
+      'N1',
+      [],
+      undefined,
+      {},
+    );
+    expect(text(withNonce(stored, 'N2'))).toBe(
+      '<link rel="stylesheet" href="/a.css" nonce="N2"/><style nonce="N2" data-precedence="next">p{}</style>',
+    );
   });
 
   it('keeps multi-byte text intact', () => {
@@ -28,11 +42,17 @@ describe('storedDocument and withNonce', () => {
     const stored = storedDocument(Buffer.from(html), 'N', [], undefined, {});
     expect(stored.parts).toHaveLength(html.split('N').length);
     expect(text(withNonce(stored, 'nonce-é'))).toBe(html.replaceAll('N', 'nonce-é'));
-    expect(text(withNonce(storedDocument(Buffer.from('<p>no nonce here</p>'), 'N0', [], undefined, {}), 'x'))).toBe('<p>no nonce here</p>');
+    expect(text(withNonce(storedDocument(Buffer.from('<p>no nonce here</p>'), 'N0', [], undefined, {}), 'x'))).toBe(
+      '<p>no nonce here</p>',
+    );
   });
 
   it('records the varied request headers with the values it was rendered for, content coding aside', () => {
-    const stored = storedDocument('x', 'n', [], 'rsc, Next-Router-State-Tree, Accept-Encoding', { rsc: undefined, 'next-router-state-tree': 'a', 'accept-encoding': 'gzip' });
+    const stored = storedDocument('x', 'n', [], 'rsc, Next-Router-State-Tree, Accept-Encoding', {
+      rsc: undefined,
+      'next-router-state-tree': 'a',
+      'accept-encoding': 'gzip',
+    });
     expect(stored.vary).toEqual([
       ['rsc', ''],
       ['next-router-state-tree', 'a'],
@@ -41,7 +61,8 @@ describe('storedDocument and withNonce', () => {
 });
 
 describe('createDocumentStore', () => {
-  const doc = (body: string, vary?: string, request: Record<string, string> = {}) => storedDocument(body, 'N', [], vary, request);
+  const doc = (body: string, vary?: string, request: Record<string, string> = {}) =>
+    storedDocument(body, 'N', [], vary, request);
 
   it('keeps a document for its time to live, per variant of its varied headers', async () => {
     let clock = 0;

@@ -28,7 +28,13 @@ const NOT_VARIED = new Set(['accept-encoding']);
 
 const utf8 = new TextEncoder();
 
-export function storedDocument(body: Uint8Array | string, nonce: string, headers: [string, string][], varyHeader: string | undefined, request: RequestHeaders): StoredDocument {
+export function storedDocument(
+  body: Uint8Array | string,
+  nonce: string,
+  headers: [string, string][],
+  varyHeader: string | undefined,
+  request: RequestHeaders,
+): StoredDocument {
   const names = (varyHeader ?? '')
     .split(',')
     .map((name) => name.trim().toLowerCase())
@@ -46,7 +52,11 @@ function splitBytes(body: Uint8Array, separator: Uint8Array): Uint8Array[] {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const parts: Uint8Array[] = [];
   let start = 0;
-  for (let at = bytes.indexOf(separator, start); at !== -1 && separator.byteLength > 0; at = bytes.indexOf(separator, start)) {
+  for (
+    let at = bytes.indexOf(separator, start);
+    at !== -1 && separator.byteLength > 0;
+    at = bytes.indexOf(separator, start)
+  ) {
     parts.push(bytes.subarray(start, at));
     start = at + separator.byteLength;
   }
@@ -61,14 +71,24 @@ const headerValue = (headers: RequestHeaders, name: string) => {
 
 const sizeOf = (document: StoredDocument) => document.parts.reduce((sum, part) => sum + part.byteLength, 0) + 1024;
 
-export function createDocumentStore({ ttlMs, maxBytes, now = Date.now }: { ttlMs: number; maxBytes: number; now?: () => number }) {
+export function createDocumentStore({
+  ttlMs,
+  maxBytes,
+  now = Date.now,
+}: {
+  ttlMs: number;
+  maxBytes: number;
+  now?: () => number;
+}) {
   // One entry per page and per combination of its varied request headers (a document and a
   // client navigation to the same page are two variants), and the header names each page varies on.
   const documents = createLru<StoredDocument>({ maxEntries: 10_000, maxBytes, sizeOf, now });
   const variedOn = createLru<string[]>({ maxEntries: 10_000, maxBytes: 4 * 1024 * 1024, now });
   const rendering = new Map<string, Promise<StoredDocument | null>>();
-  const variant = (key: string, names: string[], request: RequestHeaders) => `${key}\u0000${names.map((name) => headerValue(request, name)).join('\u0000')}`;
-  const matches = (document: StoredDocument, request: RequestHeaders) => document.vary.every(([name, value]) => headerValue(request, name) === value);
+  const variant = (key: string, names: string[], request: RequestHeaders) =>
+    `${key}\u0000${names.map((name) => headerValue(request, name)).join('\u0000')}`;
+  const matches = (document: StoredDocument, request: RequestHeaders) =>
+    document.vary.every(([name, value]) => headerValue(request, name) === value);
 
   return {
     /** The stored document for this key that this request may be given, if any. */
@@ -105,7 +125,8 @@ export function createDocumentStore({ ttlMs, maxBytes, now = Date.now }: { ttlMs
 /** The document's body with this response's own nonce where the render's stood. */
 export function withNonce(document: StoredDocument, nonce: string): Buffer {
   const fresh = utf8.encode(nonce);
-  const total = document.parts.reduce((sum, part) => sum + part.byteLength, 0) + fresh.byteLength * (document.parts.length - 1);
+  const total =
+    document.parts.reduce((sum, part) => sum + part.byteLength, 0) + fresh.byteLength * (document.parts.length - 1);
   const body = Buffer.allocUnsafe(total);
   let offset = 0;
   document.parts.forEach((part, index) => {

@@ -20,22 +20,38 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
  * decision it saw and the banner when there is none.
  */
 async function render(req: IncomingMessage, res: ServerResponse) {
-  const request = new NextRequest(`http://localhost${req.url}`, { headers: Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]) });
+  const request = new NextRequest(`http://localhost${req.url}`, {
+    headers: Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]),
+  });
   const rewrite = proxy(request).headers;
   const names = rewrite.get('x-middleware-override-headers')?.split(',') ?? [];
-  rendering = names.length ? new Headers(names.map((name): [string, string] => [name, rewrite.get(`x-middleware-request-${name}`) ?? ''])) : request.headers;
+  rendering = names.length
+    ? new Headers(names.map((name): [string, string] => [name, rewrite.get(`x-middleware-request-${name}`) ?? '']))
+    : request.headers;
   const { decision } = await getServerConsent();
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.end(`<p data-decision="${decision}"></p>${decision === 'unset' ? '<section id="consent-banner"></section>' : ''}`);
+  res.end(
+    `<p data-decision="${decision}"></p>${decision === 'unset' ? '<section id="consent-banner"></section>' : ''}`,
+  );
 }
 
 async function serve() {
   server = createServer();
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server!.address() as AddressInfo).port;
-  server.on('request', createFrontDoor({ handle: render, origin: { hostname: '127.0.0.1', port }, trustedProxyHops: 0, development: false }));
+  server.on(
+    'request',
+    createFrontDoor({
+      handle: render,
+      origin: { hostname: '127.0.0.1', port },
+      trustedProxyHops: 0,
+      development: false,
+    }),
+  );
   return async (cookie: string) => {
-    const response = await fetch(`http://127.0.0.1:${port}/blog`, { headers: { 'Accept-Encoding': 'identity', ...(cookie ? { Cookie: cookie } : {}) } });
+    const response = await fetch(`http://127.0.0.1:${port}/blog`, {
+      headers: { 'Accept-Encoding': 'identity', ...(cookie ? { Cookie: cookie } : {}) },
+    });
     return /data-decision="(\w+)"/.exec(await response.text())?.[1];
   };
 }

@@ -19,15 +19,31 @@ async function serve() {
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server!.address() as AddressInfo).port;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const request = new NextRequest(`http://localhost${req.url}`, { method: req.method, headers: Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]) });
+    const request = new NextRequest(`http://localhost${req.url}`, {
+      method: req.method,
+      headers: Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]),
+    });
     const response = proxy(request).headers;
     const rewrite = response.get('x-middleware-rewrite');
-    const did = rewrite ? `rewrite ${new URL(rewrite).pathname}${new URL(rewrite).search}` : response.get('location') ? `redirect ${response.get('location')}` : 'next';
-    answers.push({ method: req.method ?? '', url: req.url ?? '', locale: req.headers[LOCALE_HEADER], path: req.headers[PATH_HEADER], proxy: did });
+    const did = rewrite
+      ? `rewrite ${new URL(rewrite).pathname}${new URL(rewrite).search}`
+      : response.get('location')
+        ? `redirect ${response.get('location')}`
+        : 'next';
+    answers.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      locale: req.headers[LOCALE_HEADER],
+      path: req.headers[PATH_HEADER],
+      proxy: did,
+    });
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end('<p>✓</p>');
   };
-  server.on('request', createFrontDoor({ handle, origin: { hostname: '127.0.0.1', port }, trustedProxyHops: 0, development: false }));
+  server.on(
+    'request',
+    createFrontDoor({ handle, origin: { hostname: '127.0.0.1', port }, trustedProxyHops: 0, development: false }),
+  );
   return { origin: `http://127.0.0.1:${port}`, answers };
 }
 
@@ -47,17 +63,29 @@ describe('front door and proxy: one decision of the language', () => {
   it('renders the language the front door decided when a second reading would differ (a doubled cookie)', async () => {
     const { origin, answers } = await serve();
     // The front door reads the first NEXT_LOCALE, Next's cookie parser the last: the proxy redirected to /de/blog.
-    const response = await fetch(`${origin}/blog`, { headers: { Cookie: 'NEXT_LOCALE=en; NEXT_LOCALE=de' }, redirect: 'manual' });
+    const response = await fetch(`${origin}/blog`, {
+      headers: { Cookie: 'NEXT_LOCALE=en; NEXT_LOCALE=de' },
+      redirect: 'manual',
+    });
     expect(response.status).toBe(200);
     expect(answers.map(({ locale, proxy }) => [locale, proxy])).toEqual([['en', 'rewrite /en/blog']]);
   });
 
   it('answers a language redirect for any method itself; the cookie only for GET and HEAD', async () => {
     const { origin, answers } = await serve();
-    const post = await fetch(`${origin}/blog`, { method: 'POST', body: '{}', headers: { Cookie: 'NEXT_LOCALE=de' }, redirect: 'manual' });
+    const post = await fetch(`${origin}/blog`, {
+      method: 'POST',
+      body: '{}',
+      headers: { Cookie: 'NEXT_LOCALE=de' },
+      redirect: 'manual',
+    });
     expect([post.status, post.headers.get('location'), post.headers.getSetCookie()]).toEqual([307, '/de/blog', []]);
     const english = await fetch(`${origin}/en/blog`, { method: 'POST', body: '{}', redirect: 'manual' });
-    expect([english.status, english.headers.get('location'), english.headers.getSetCookie()]).toEqual([307, '/blog', []]);
+    expect([english.status, english.headers.get('location'), english.headers.getSetCookie()]).toEqual([
+      307,
+      '/blog',
+      [],
+    ]);
     await fetch(`${origin}/fr/blog`, { method: 'POST', body: '{}', headers: { Cookie: 'NEXT_LOCALE=de' } });
     expect(answers.map(({ method, proxy }) => [method, proxy])).toEqual([['POST', 'rewrite /fr/blog']]);
   });

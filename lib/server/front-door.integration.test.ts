@@ -4,7 +4,16 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/request';
 import { declarePersonalDocument, declareUnshareable } from '@/lib/http/document-policy';
-import { CLIENT_ADDRESS_HEADER, CONSENT_HEADER, INTERNAL_HEADER_PREFIX, INTERNAL_REQUEST_HEADERS, LOCALE_HEADER, NONCE_HEADER, PATH_HEADER, REQUEST_HOST_HEADER } from '@/lib/http/request-headers';
+import {
+  CLIENT_ADDRESS_HEADER,
+  CONSENT_HEADER,
+  INTERNAL_HEADER_PREFIX,
+  INTERNAL_REQUEST_HEADERS,
+  LOCALE_HEADER,
+  NONCE_HEADER,
+  PATH_HEADER,
+  REQUEST_HOST_HEADER,
+} from '@/lib/http/request-headers';
 import { attachFrontDoor } from './front-door';
 
 type Seen = { url: string; headers: IncomingMessage['headers'] };
@@ -12,25 +21,37 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** The front door in front of a stand-in for Next, on a real socket. */
-async function serve(app: (req: IncomingMessage, res: ServerResponse) => Promise<void>, trustedProxyHops = 0, buildSheets: string[] = []) {
+async function serve(
+  app: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  trustedProxyHops = 0,
+  buildSheets: string[] = [],
+) {
   server = createServer();
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server!.address() as AddressInfo).port;
-  attachFrontDoor(server, { handle: app, origin: { hostname: '127.0.0.1', port }, trustedProxyHops, development: false, buildSheets });
+  attachFrontDoor(server, {
+    handle: app,
+    origin: { hostname: '127.0.0.1', port },
+    trustedProxyHops,
+    development: false,
+    buildSheets,
+  });
   return `http://127.0.0.1:${port}`;
 }
 
 /** A stand-in page: HTML streamed in two chunks, with the request's nonce in it. */
-const page = (seen: Seen[], before?: (req: IncomingMessage, res: ServerResponse) => void) => async (req: IncomingMessage, res: ServerResponse) => {
-  seen.push({ url: req.url ?? '', headers: { ...req.headers } });
-  before?.(req, res);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Vary', 'rsc, Accept-Encoding');
-  res.flushHeaders(); // as Next does before its first chunk
-  res.write(`<script nonce="${req.headers[NONCE_HEADER]}"></script>`);
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  res.end(`<p>${req.url} ✓</p>`);
-};
+const page =
+  (seen: Seen[], before?: (req: IncomingMessage, res: ServerResponse) => void) =>
+  async (req: IncomingMessage, res: ServerResponse) => {
+    seen.push({ url: req.url ?? '', headers: { ...req.headers } });
+    before?.(req, res);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Vary', 'rsc, Accept-Encoding');
+    res.flushHeaders(); // as Next does before its first chunk
+    res.write(`<script nonce="${req.headers[NONCE_HEADER]}"></script>`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    res.end(`<p>${req.url} ✓</p>`);
+  };
 
 const plain = { 'Accept-Encoding': 'identity' };
 
@@ -52,19 +73,37 @@ describe('front door: who is asking', () => {
   it('takes the client address from the connection and drops every forwarding header a client sent (finding 1)', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
-    await fetch(`${origin}/api/x`, { headers: { 'X-Forwarded-For': '6.6.6.6', 'X-Real-IP': '6.6.6.7', Forwarded: 'for=6.6.6.8', 'X-Forwarded-Host': 'evil.example', [CLIENT_ADDRESS_HEADER]: '6.6.6.9' } });
+    await fetch(`${origin}/api/x`, {
+      headers: {
+        'X-Forwarded-For': '6.6.6.6',
+        'X-Real-IP': '6.6.6.7',
+        Forwarded: 'for=6.6.6.8',
+        'X-Forwarded-Host': 'evil.example',
+        [CLIENT_ADDRESS_HEADER]: '6.6.6.9',
+      },
+    });
     const headers = seen[0]!.headers;
     expect(headers[CLIENT_ADDRESS_HEADER]).toBe('127.0.0.1');
     for (const name of ['x-real-ip', 'forwarded']) expect(headers[name], name).toBeUndefined();
     // What Next is told instead: the connection's own address, host and scheme.
-    expect([headers['x-forwarded-for'], headers['x-forwarded-host'], headers['x-forwarded-proto']]).toEqual(['127.0.0.1', new URL(origin).host, 'http']);
+    expect([headers['x-forwarded-for'], headers['x-forwarded-host'], headers['x-forwarded-proto']]).toEqual([
+      '127.0.0.1',
+      new URL(origin).host,
+      'http',
+    ]);
   });
 
   it('drops every internal header a client sent, on every request, where the proxy does not run too (finding 12)', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
     // The attack: /fr/blog/x.json skips the proxy, and a forged path header served an article.
-    const forged = { [PATH_HEADER]: '/blog/dating-after-divorce', [CONSENT_HEADER]: 'accepted', [LOCALE_HEADER]: 'de', [REQUEST_HOST_HEADER]: 'evil.example', 'X-Amora-Next': '1' };
+    const forged = {
+      [PATH_HEADER]: '/blog/dating-after-divorce',
+      [CONSENT_HEADER]: 'accepted',
+      [LOCALE_HEADER]: 'de',
+      [REQUEST_HOST_HEADER]: 'evil.example',
+      'X-Amora-Next': '1',
+    };
     await fetch(`${origin}/fr/blog/x.json`, { headers: forged });
     await fetch(`${origin}/blog`, { headers: forged });
     await fetch(`${origin}/api/x`, { method: 'POST', headers: forged, body: '{}' });
@@ -73,8 +112,18 @@ describe('front door: who is asking', () => {
       // Only those the front door itself sets, with its own values (no cookie: no consent decision);
       // a page's language and path as it decided them, a file's and the API's none.
       const page = url === '/blog';
-      const own = [CLIENT_ADDRESS_HEADER, CONSENT_HEADER, REQUEST_HOST_HEADER, ...(page ? [LOCALE_HEADER, PATH_HEADER] : [])];
-      expect(Object.keys(headers).filter((name) => name.startsWith(INTERNAL_HEADER_PREFIX)).sort(), url).toEqual(own.sort());
+      const own = [
+        CLIENT_ADDRESS_HEADER,
+        CONSENT_HEADER,
+        REQUEST_HOST_HEADER,
+        ...(page ? [LOCALE_HEADER, PATH_HEADER] : []),
+      ];
+      expect(
+        Object.keys(headers)
+          .filter((name) => name.startsWith(INTERNAL_HEADER_PREFIX))
+          .sort(),
+        url,
+      ).toEqual(own.sort());
       expect(headers[REQUEST_HOST_HEADER], url).toBe(new URL(origin).host);
       expect(headers[CONSENT_HEADER], url).toBe(consentHeaderValue(consentFromCookieHeader(undefined)));
       if (page) expect([headers[LOCALE_HEADER], headers[PATH_HEADER]]).toEqual(['en', '/blog']);
@@ -86,7 +135,9 @@ describe('front door: who is asking', () => {
     const origin = await serve(page(seen));
     // Each listed header, forged with a value the front door could never set (a page's policy
     // names a nonce: a forged one must not be the one Next stamps).
-    const forged = Object.fromEntries(INTERNAL_REQUEST_HEADERS.map(({ name }) => [name, `'nonce-forged' forged-${name}`]));
+    const forged = Object.fromEntries(
+      INTERNAL_REQUEST_HEADERS.map(({ name }) => [name, `'nonce-forged' forged-${name}`]),
+    );
     const asked: [string, RequestInit][] = [
       ['/blog', {}],
       ['/fr/blog?page=2', { method: 'HEAD' }],
@@ -107,7 +158,9 @@ describe('front door: who is asking', () => {
   it('behind one trusted proxy, reads the address that proxy appended', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen), 1);
-    await fetch(`${origin}/api/x`, { headers: { 'X-Forwarded-For': '6.6.6.6, 198.51.100.4', 'X-Forwarded-Proto': 'https' } });
+    await fetch(`${origin}/api/x`, {
+      headers: { 'X-Forwarded-For': '6.6.6.6, 198.51.100.4', 'X-Forwarded-Proto': 'https' },
+    });
     expect(seen[0]!.headers[CLIENT_ADDRESS_HEADER]).toBe('198.51.100.4');
   });
 
@@ -207,9 +260,19 @@ describe('front door: headers', () => {
       // As Next does after the proxy rewrote /blog to its [locale] route.
       await page(seen, (_req, response) => response.setHeader('x-middleware-rewrite', '/en/blog'))(req, res);
     });
-    const responses = [await fetch(`${origin}/blog`, { headers: plain }), await fetch(`${origin}/blog`, { headers: plain }), await fetch(`${origin}/api/x`)];
+    const responses = [
+      await fetch(`${origin}/blog`, { headers: plain }),
+      await fetch(`${origin}/blog`, { headers: plain }),
+      await fetch(`${origin}/api/x`),
+    ];
     expect(seen).toHaveLength(1); // the second page came from the store
-    for (const response of responses) expect.soft([...response.headers.keys()].filter((name) => name.startsWith('x-middleware-')), response.url).toEqual([]);
+    for (const response of responses)
+      expect
+        .soft(
+          [...response.headers.keys()].filter((name) => name.startsWith('x-middleware-')),
+          response.url,
+        )
+        .toEqual([]);
   });
 
   it('keeps a header a route set itself, and gives non-documents a policy that runs nothing', async () => {
@@ -220,7 +283,9 @@ describe('front door: headers', () => {
     });
     const response = await fetch(`${origin}/api/download/x/y.pdf`);
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
   });
 });
 
@@ -230,9 +295,15 @@ describe('front door: languages', () => {
     const origin = await serve(page(seen));
     const english = await fetch(`${origin}/en/blog?page=2`, { redirect: 'manual' });
     expect([english.status, english.headers.get('location')]).toEqual([307, '/blog?page=2']);
-    const french = await fetch(`${origin}/`, { redirect: 'manual', headers: { 'Accept-Language': 'fr-FR,fr;q=0.9,en;q=0.5' } });
+    const french = await fetch(`${origin}/`, {
+      redirect: 'manual',
+      headers: { 'Accept-Language': 'fr-FR,fr;q=0.9,en;q=0.5' },
+    });
     expect([french.status, french.headers.get('location')]).toEqual([307, '/fr']);
-    const chosen = await fetch(`${origin}/help-centre`, { redirect: 'manual', headers: { Cookie: 'NEXT_LOCALE=de', 'Accept-Language': 'fr' } });
+    const chosen = await fetch(`${origin}/help-centre`, {
+      redirect: 'manual',
+      headers: { Cookie: 'NEXT_LOCALE=de', 'Accept-Language': 'fr' },
+    });
     expect(chosen.headers.get('location')).toBe('/de/help-centre');
     expect(seen).toHaveLength(0);
     const page1 = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=fr' } });
@@ -243,9 +314,13 @@ describe('front door: languages', () => {
 
   it('remembers a language only from a page the visitor opens, not from a background fetch (a late prefetch undid a choice)', async () => {
     const origin = await serve(page([]));
-    const prefetch = await fetch(`${origin}/de/blog`, { headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'empty' } });
+    const prefetch = await fetch(`${origin}/de/blog`, {
+      headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'empty' },
+    });
     expect(prefetch.headers.getSetCookie()).toEqual([]);
-    const opened = await fetch(`${origin}/de/blog`, { headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'document' } });
+    const opened = await fetch(`${origin}/de/blog`, {
+      headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'document' },
+    });
     expect(opened.headers.getSetCookie()).toEqual(['NEXT_LOCALE=de; Path=/; Max-Age=31536000; SameSite=Lax']);
   });
 });
@@ -256,22 +331,37 @@ describe('front door: inline CSS', () => {
   const styled = (seen: Seen[], css: (url: string) => string) => async (req: IncomingMessage, res: ServerResponse) => {
     seen.push({ url: req.url ?? '', headers: { ...req.headers } });
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(`<html><head><style data-precedence="next" data-href="/x.css">${css(req.url ?? '')}</style><script nonce="${req.headers[NONCE_HEADER]}"></script></head><body>✓</body></html>`);
+    res.end(
+      `<html><head><style data-precedence="next" data-href="/x.css">${css(req.url ?? '')}</style><script nonce="${req.headers[NONCE_HEADER]}"></script></head><body>✓</body></html>`,
+    );
   };
   const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-  const styleSrc = (res: Response) => /style-src-elem ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+  const styleSrc = (res: Response) =>
+    /style-src-elem ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
 
   it('allows a document’s inline CSS by its hash when it is the build’s sheets, on the render and on every stored hit', async () => {
     const seen: Seen[] = [];
-    const origin = await serve(styled(seen, () => 'b{color:red}a{}'), 0, sheets);
-    const answers = [await fetch(`${origin}/`, { headers: plain }), await fetch(`${origin}/`, { headers: plain }), await fetch(`${origin}/`, { headers: plain })];
+    const origin = await serve(
+      styled(seen, () => 'b{color:red}a{}'),
+      0,
+      sheets,
+    );
+    const answers = [
+      await fetch(`${origin}/`, { headers: plain }),
+      await fetch(`${origin}/`, { headers: plain }),
+      await fetch(`${origin}/`, { headers: plain }),
+    ];
     expect(seen).toHaveLength(1);
     for (const answer of answers) expect(styleSrc(answer)).toContain(sha('b{color:red}a{}'));
   });
 
   it('gives CSS that is not the build’s no hash: an injected rule stays blocked, rendered or stored', async () => {
     const seen: Seen[] = [];
-    const origin = await serve(styled(seen, () => 'a{}body{display:none}'), 0, sheets);
+    const origin = await serve(
+      styled(seen, () => 'a{}body{display:none}'),
+      0,
+      sheets,
+    );
     const answers = [await fetch(`${origin}/`, { headers: plain }), await fetch(`${origin}/`, { headers: plain })];
     expect(seen).toHaveLength(1);
     for (const answer of answers) {
@@ -308,7 +398,9 @@ describe('front door: the document store', () => {
       ['/blog', 'CookieConsent=false'],
       ['/blog', 'CookieConsent=false; theme=dark'],
     ]) {
-      await fetch(`${origin}${path}`, { headers: { ...plain, Cookie: `NEXT_LOCALE=${path.startsWith('/fr') ? 'fr' : 'en'}; ${cookie}` } });
+      await fetch(`${origin}${path}`, {
+        headers: { ...plain, Cookie: `NEXT_LOCALE=${path.startsWith('/fr') ? 'fr' : 'en'}; ${cookie}` },
+      });
     }
     // The last differs from the one before only by a cookie that changes nothing.
     expect(seen).toHaveLength(5);
@@ -343,7 +435,9 @@ describe('front door: the document store', () => {
   it('renders a page once for everyone who asks while it renders', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
-    const bodies = await Promise.all(Array.from({ length: 5 }, () => fetch(`${origin}/blog`, { headers: plain }).then((r) => r.text())));
+    const bodies = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(`${origin}/blog`, { headers: plain }).then((r) => r.text())),
+    );
     expect(seen).toHaveLength(1);
     expect(new Set(bodies.map((b) => b.replace(/nonce="[^"]+"/, ''))).size).toBe(1);
   });

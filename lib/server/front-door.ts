@@ -4,7 +4,15 @@ import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/reque
 import { clientAddressOf } from '@/lib/http/client-address';
 import { readCookie } from '@/lib/http/cookies';
 import { documentCacheHeaders, withDocumentPolicy, type DocumentPolicy } from '@/lib/http/document-policy';
-import { CLIENT_ADDRESS_HEADER, CONSENT_HEADER, LOCALE_HEADER, NONCE_HEADER, PATH_HEADER, REQUEST_HOST_HEADER, dropInternalHeaders } from '@/lib/http/request-headers';
+import {
+  CLIENT_ADDRESS_HEADER,
+  CONSENT_HEADER,
+  LOCALE_HEADER,
+  NONCE_HEADER,
+  PATH_HEADER,
+  REQUEST_HOST_HEADER,
+  dropInternalHeaders,
+} from '@/lib/http/request-headers';
 import { LOCALE_COOKIE, localeCookie, routeLocale, type LocaleRoute } from '@/lib/i18n/locale-routing';
 import { API_CSP, buildPageCsp, createNonce } from '@/lib/security/csp';
 import { documentStyleHashes } from '@/lib/security/style-hashes';
@@ -62,7 +70,16 @@ export type FrontDoorOptions = {
 // answers them before the proxy runs; with a language, a French visitor's would be redirected away.
 const NEXT_OWN_PATH = /^\/__nextjs/;
 // Per-response headers: never kept with a stored document.
-const NOT_STORED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'content-security-policy', 'set-cookie']);
+const NOT_STORED = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'content-security-policy',
+  'set-cookie',
+]);
 
 /** The front door on a server: what main.ts runs, and what the tests put in front of a stand-in for Next. */
 export function attachFrontDoor(server: Server, options: FrontDoorOptions): void {
@@ -70,7 +87,16 @@ export function attachFrontDoor(server: Server, options: FrontDoorOptions): void
   refuseOutsideRequests(server);
 }
 
-export function createFrontDoor({ handle, origin, trustedProxyHops, development, documentTtlMs = development ? 0 : 5_000, styleHashes = [], buildSheets = [], staticDir }: FrontDoorOptions) {
+export function createFrontDoor({
+  handle,
+  origin,
+  trustedProxyHops,
+  development,
+  documentTtlMs = development ? 0 : 5_000,
+  styleHashes = [],
+  buildSheets = [],
+  staticDir,
+}: FrontDoorOptions) {
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
   const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024 });
   const compress = compression({ threshold: 1024 });
@@ -100,8 +126,17 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
     // started with; where the two differ (behind nginx) it takes its own rewrites for another
     // server and proxies them. So Next is told its own origin, and the app reads SITE_URL.
     const headers = req.headers;
-    const https = trustedProxyHops > 0 ? String(headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https' : 'encrypted' in req.socket;
-    const address = clientAddressOf({ socketAddress: req.socket.remoteAddress, forwardedFor: headers['x-forwarded-for'], trustedHops: trustedProxyHops });
+    const https =
+      trustedProxyHops > 0
+        ? String(headers['x-forwarded-proto'] ?? '')
+            .split(',')[0]!
+            .trim() === 'https'
+        : 'encrypted' in req.socket;
+    const address = clientAddressOf({
+      socketAddress: req.socket.remoteAddress,
+      forwardedFor: headers['x-forwarded-for'],
+      trustedHops: trustedProxyHops,
+    });
     dropInternalHeaders(headers);
     headers[CLIENT_ADDRESS_HEADER] = address;
     headers[REQUEST_HOST_HEADER] = headers.host ?? '';
@@ -130,7 +165,15 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
 
     // 4. The language of a page, for every method: decided here only, handed on to the proxy and
     // the render. Only GET and HEAD are remembered in the cookie (a POST is not a visitor's choice).
-    const route = isPagePath(url.pathname) && !NEXT_OWN_PATH.test(url.pathname) ? routeLocale({ pathname: url.pathname, search: url.search, cookieLocale: readCookie(cookie, LOCALE_COOKIE), acceptLanguage: req.headers['accept-language'] ?? null }) : undefined;
+    const route =
+      isPagePath(url.pathname) && !NEXT_OWN_PATH.test(url.pathname)
+        ? routeLocale({
+            pathname: url.pathname,
+            search: url.search,
+            cookieLocale: readCookie(cookie, LOCALE_COOKIE),
+            acceptLanguage: req.headers['accept-language'] ?? null,
+          })
+        : undefined;
     if (route?.kind === 'redirect') {
       if (route.remember && readable) res.setHeader('Set-Cookie', localeCookie(route.remember, https));
       res.writeHead(307, { Location: route.location, 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Language' });
@@ -148,7 +191,8 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
 
     // 5. The nonce, and the headers every response leaves with.
     const nonce = createNonce();
-    const cspWith = (hashes: readonly string[]) => buildPageCsp(nonce, { development, upgradeInsecure: !development && https, styleHashes: hashes });
+    const cspWith = (hashes: readonly string[]) =>
+      buildPageCsp(nonce, { development, upgradeInsecure: !development && https, styleHashes: hashes });
     const csp = { value: cspWith(styleHashes) };
     req.headers[NONCE_HEADER] = nonce;
     req.headers['content-security-policy'] = csp.value;
@@ -165,11 +209,18 @@ export function createFrontDoor({ handle, origin, trustedProxyHops, development,
     const key = route && readable ? documentKey(route, url, consent) : undefined;
     if (key) {
       const stored = documents.find(key, req.headers) ?? (await documents.pending(key, req.headers));
-      if (stored) return sendStored(res, stored, nonce, req.method === 'HEAD', (body) => allowInlineCss(storedInlineCss(stored, body, inlineCssOf)));
+      if (stored)
+        return sendStored(res, stored, nonce, req.method === 'HEAD', (body) =>
+          allowInlineCss(storedInlineCss(stored, body, inlineCssOf)),
+        );
     }
 
     // 7. Next renders it; a document is captured whole, and stored when it may be shared.
-    const captured = captureDocument(res, () => isHtml(res), (body) => allowInlineCss(inlineCssOf(body)));
+    const captured = captureDocument(
+      res,
+      () => isHtml(res),
+      (body) => allowInlineCss(inlineCssOf(body)),
+    );
     const render = () => withDocumentPolicy(policy, () => handle(req, res));
     if (!key || req.method !== 'GET') return render();
     await documents.render(key, async () => {
@@ -192,7 +243,9 @@ function documentKey(route: Extract<LocaleRoute, { kind: 'page' }>, url: URL, co
  * personal pages and passing error states are never kept.
  */
 function isStorable(document: CapturedDocument, policy: DocumentPolicy): boolean {
-  return document.status === 200 && policy.shareable && !policy.personal && document.headers['set-cookie'] === undefined;
+  return (
+    document.status === 200 && policy.shareable && !policy.personal && document.headers['set-cookie'] === undefined
+  );
 }
 
 function keep(document: CapturedDocument, nonce: string, req: IncomingMessage): StoredDocument {
@@ -208,13 +261,23 @@ function keep(document: CapturedDocument, nonce: string, req: IncomingMessage): 
 // none): hashed on its first hit, not on each of them. Weak, so it goes when the store drops the document.
 const storedStyleHashes = new WeakMap<StoredDocument, readonly string[]>();
 
-function storedInlineCss(stored: StoredDocument, body: Buffer, hashesOf: (body: Buffer) => readonly string[]): readonly string[] {
+function storedInlineCss(
+  stored: StoredDocument,
+  body: Buffer,
+  hashesOf: (body: Buffer) => readonly string[],
+): readonly string[] {
   let hashes = storedStyleHashes.get(stored);
   if (!hashes) storedStyleHashes.set(stored, (hashes = hashesOf(body)));
   return hashes;
 }
 
-function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, head: boolean, beforeSend: (body: Buffer) => void): void {
+function sendStored(
+  res: ServerResponse,
+  stored: StoredDocument,
+  nonce: string,
+  head: boolean,
+  beforeSend: (body: Buffer) => void,
+): void {
   for (const [name, value] of stored.headers) res.appendHeader(name, value.replaceAll(stored.nonce, nonce));
   const body = withNonce(stored, nonce);
   beforeSend(body);
@@ -229,7 +292,12 @@ function sendStored(res: ServerResponse, stored: StoredDocument, nonce: string, 
  * headers on HTML, a policy that runs nothing on anything else, and the static security headers
  * wherever the route did not set its own. Next's own x-middleware-* headers never leave.
  */
-function finishHeadersWith(res: ServerResponse, csp: { value: string }, policy: DocumentPolicy, cookies: string[]): void {
+function finishHeadersWith(
+  res: ServerResponse,
+  csp: { value: string },
+  policy: DocumentPolicy,
+  cookies: string[],
+): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     for (const cookie of cookies) res.appendHeader('Set-Cookie', cookie);
@@ -259,7 +327,8 @@ function finishHeadersWith(res: ServerResponse, csp: { value: string }, policy: 
 function dropNextInternals(res: ServerResponse, args: unknown[]): void {
   for (const name of res.getHeaderNames()) if (name.startsWith('x-middleware-')) res.removeHeader(name);
   const given = headersGiven(args);
-  if (given) for (const name of Object.keys(given)) if (name.toLowerCase().startsWith('x-middleware-')) delete given[name];
+  if (given)
+    for (const name of Object.keys(given)) if (name.toLowerCase().startsWith('x-middleware-')) delete given[name];
 }
 
 /** The headers object writeHead was called with, if any (its other arguments are the status and a message). */
@@ -270,6 +339,8 @@ function headersGiven(args: unknown[]): OutgoingHttpHeaders | undefined {
 /** Whether the response is an HTML document (set with setHeader, or in writeHead's own headers). */
 function isHtml(res: ServerResponse, args: unknown[] = []): boolean {
   const given = headersGiven(args);
-  const fromArgs = given ? Object.entries(given).find(([name]) => name.toLowerCase() === 'content-type')?.[1] : undefined;
+  const fromArgs = given
+    ? Object.entries(given).find(([name]) => name.toLowerCase() === 'content-type')?.[1]
+    : undefined;
   return /^text\/html/i.test(String(fromArgs ?? res.getHeader('content-type') ?? ''));
 }

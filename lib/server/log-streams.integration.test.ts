@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'log-streams-'));
 const bundle = join(dir, 'log-streams.mjs');
-beforeAll(() => build({ entryPoints: [join(process.cwd(), 'lib/server/log-streams.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' }));
+beforeAll(() =>
+  build({
+    entryPoints: [join(process.cwd(), 'lib/server/log-streams.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+  }),
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**

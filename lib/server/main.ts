@@ -44,12 +44,23 @@ async function main() {
   const styleHashes = sheetHashes(buildSheets);
   // The build's static files and their compressed copies (scripts/precompress.mjs); development serves its own.
   const staticDir = development ? undefined : resolve('.next', 'static');
-  attachFrontDoor(server, { handle: app.getRequestHandler(), origin, trustedProxyHops, development, styleHashes, buildSheets, staticDir });
+  attachFrontDoor(server, {
+    handle: app.getRequestHandler(),
+    origin,
+    trustedProxyHops,
+    development,
+    styleHashes,
+    buildSheets,
+    staticDir,
+  });
   // Without this, a port already taken would be an uncaught exception that Next logs and survives:
   // a process that looks alive but serves nothing. Only while starting: a later server error (an
   // accept failing under load) must not stop a server that is serving.
   const cannotListen = (error: NodeJS.ErrnoException) => {
-    const reason = error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use (set PORT to another one)` : error.message;
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `port ${port} on ${host} is already in use (set PORT to another one)`
+        : error.message;
     console.error(`\nThe server cannot listen: ${reason}.\n`);
     process.exit(1);
   };

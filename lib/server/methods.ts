@@ -10,7 +10,11 @@ const REFUSED = new Set(['TRACE', 'TRACK', 'CONNECT']);
 const BODY = 'Method not allowed.';
 const HEADERS = { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
 // The same answer written on a socket, for the two that never become a request (below).
-const RAW = `HTTP/1.1 405 Method Not Allowed\r\n${Object.entries({ ...HEADERS, 'Content-Length': Buffer.byteLength(BODY), Connection: 'close' })
+const RAW = `HTTP/1.1 405 Method Not Allowed\r\n${Object.entries({
+  ...HEADERS,
+  'Content-Length': Buffer.byteLength(BODY),
+  Connection: 'close',
+})
   .map(([name, value]) => `${name}: ${value}\r\n`)
   .join('')}\r\n${BODY}`;
 
@@ -36,7 +40,11 @@ export function refuseOutsideRequests(server: Server): void {
   server.emit = function (event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'clientError') {
       const [error, socket] = args as [{ code?: string; rawPacket?: Buffer }, Duplex & { bytesWritten?: number }];
-      if (error.code === 'HPE_INVALID_METHOD' && socket.bytesWritten === 0 && error.rawPacket?.toString('latin1', 0, 6) === 'TRACK ') {
+      if (
+        error.code === 'HPE_INVALID_METHOD' &&
+        socket.bytesWritten === 0 &&
+        error.rawPacket?.toString('latin1', 0, 6) === 'TRACK '
+      ) {
         refuseOnSocket(socket);
         return true;
       }

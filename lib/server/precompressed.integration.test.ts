@@ -40,12 +40,23 @@ async function serve() {
     res.writeHead(404, { 'Content-Type': 'text/plain' });
     res.end('from Next');
   };
-  attachFrontDoor(server, { handle: next, origin: { hostname: '127.0.0.1', port }, trustedProxyHops: 0, development: false, staticDir });
+  attachFrontDoor(server, {
+    handle: next,
+    origin: { hostname: '127.0.0.1', port },
+    trustedProxyHops: 0,
+    development: false,
+    staticDir,
+  });
   return port;
 }
 
 /** A request sent with the path exactly as written (fetch would resolve dot segments first). */
-function get(port: number, path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -62,7 +73,12 @@ describe('the build’s static files, as the build compressed them', () => {
     const port = await serve();
     const answer = await get(port, '/_next/static/chunks/app.js', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
     expect(answer.status).toBe(200);
-    expect(answer.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' });
+    expect(answer.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
     expect(answer.headers.vary).toMatch(/Accept-Encoding/);
     expect(answer.headers['content-security-policy']).toBeDefined();
     expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
@@ -95,16 +111,34 @@ describe('the build’s static files, as the build compressed them', () => {
     await get(port, '/_next/static/chunks/app.js', { 'Accept-Encoding': 'br', Range: 'bytes=0-9' });
     await get(port, '/_next/static/chunks/app.js', { 'Accept-Encoding': 'br' }, 'POST');
     await get(port, '/_next/static/chunks/app.js.br', { 'Accept-Encoding': 'br' });
-    expect(nextSaw).toEqual(['/_next/static/chunks/app.js', '/_next/static/chunks/small.js', '/_next/static/chunks/app.js', '/_next/static/chunks/app.js', '/_next/static/chunks/app.js.br']);
+    expect(nextSaw).toEqual([
+      '/_next/static/chunks/app.js',
+      '/_next/static/chunks/small.js',
+      '/_next/static/chunks/app.js',
+      '/_next/static/chunks/app.js',
+      '/_next/static/chunks/app.js.br',
+    ]);
   });
 
   it('never reads a file outside the static folder, however the path is spelled', async () => {
     const port = await serve();
-    const paths = ['/_next/static/../secret.js', '/_next/static/chunks/../../secret.js', '/_next/static/%2e%2e/secret.js', '/_next/static/chunks/..%2f..%2fsecret.js', '/_next/static//secret.js', '/_next/static/.%2e/secret.js'];
+    const paths = [
+      '/_next/static/../secret.js',
+      '/_next/static/chunks/../../secret.js',
+      '/_next/static/%2e%2e/secret.js',
+      '/_next/static/chunks/..%2f..%2fsecret.js',
+      '/_next/static//secret.js',
+      '/_next/static/.%2e/secret.js',
+    ];
     for (const path of paths) {
       for (const accept of ['br', 'gzip']) {
         const answer = await get(port, path, { 'Accept-Encoding': accept });
-        const body = answer.headers['content-encoding'] === 'br' ? brotliDecompressSync(answer.body) : answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body;
+        const body =
+          answer.headers['content-encoding'] === 'br'
+            ? brotliDecompressSync(answer.body)
+            : answer.headers['content-encoding'] === 'gzip'
+              ? gunzipSync(answer.body)
+              : answer.body;
         expect(body.toString(), path).toBe('from Next');
       }
     }

@@ -40,8 +40,18 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
  * Sends `pathname` (under STATIC_PREFIX) from `staticDir`'s compressed copies when the client takes
  * one; resolves false, having written nothing, when the request is Next's to answer.
  */
-export async function sendPrecompressed(req: IncomingMessage, res: ServerResponse, pathname: string, staticDir: string): Promise<boolean> {
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range !== undefined || !pathname.startsWith(STATIC_PREFIX)) return false;
+export async function sendPrecompressed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  staticDir: string,
+): Promise<boolean> {
+  if (
+    (req.method !== 'GET' && req.method !== 'HEAD') ||
+    req.headers.range !== undefined ||
+    !pathname.startsWith(STATIC_PREFIX)
+  )
+    return false;
   const relative = pathname.slice(STATIC_PREFIX.length);
   const type = TYPES[relative.slice(relative.lastIndexOf('.') + 1)];
   if (!type || !SAFE_PATH.test(relative)) return false;

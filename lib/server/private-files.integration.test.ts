@@ -15,7 +15,13 @@ import { keepDataPrivate } from './private-files';
 const dataDir = mkdtempSync(join(tmpdir(), 'amora-private-'));
 process.env.DATA_DIR = dataDir;
 delete process.env.APP_SECRET;
-const order = { editionId: 'en', name: 'Ana Example', email: 'ana@example.com', paymentMethod: 'card' as const, cardNumber: '4242424242424242' };
+const order = {
+  editionId: 'en',
+  name: 'Ana Example',
+  email: 'ana@example.com',
+  paymentMethod: 'card' as const,
+  cardNumber: '4242424242424242',
+};
 
 /** Every entry under `root` that is not owner-only (dirs 0700, files 0600), and how many were seen. */
 function openEntries(root: string) {
@@ -69,7 +75,9 @@ describe('DATA_DIR is owner-only (finding 6)', () => {
     keepDataPrivate(env().dataDir); // what lib/server/main.ts and lib/cli/shop-main.ts do first
     const db = await getDb();
     expect((await placeOrder(db, order, { payments: demoPayments })).ok).toBe(true);
-    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: appSecret(), send: sendMail })).toMatchObject({ sent: 1 });
+    expect(
+      await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: appSecret(), send: sendMail }),
+    ).toMatchObject({ sent: 1 });
     await closeDb();
 
     expect(readdirSync(join(dataDir, 'outbox'))).toHaveLength(1);

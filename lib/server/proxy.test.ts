@@ -9,8 +9,26 @@ import { proxy } from '@/proxy';
 // proxy.ts trusts the front door's decision (LOCALE_HEADER, PATH_HEADER): whatever path that
 // decision holds, the proxy answers no redirect and rewrites only within its own origin.
 const SITE = 'https://amora.example';
-const piece = fc.constantFrom('/', '//', '\\', '/\\', '%2F', '%5C', '@', '.', '..', ':', 'https:', 'evil.example', 'en', 'fr', 'blog');
-const path = fc.array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 8 }).map((parts) => `/${parts.join('')}`);
+const piece = fc.constantFrom(
+  '/',
+  '//',
+  '\\',
+  '/\\',
+  '%2F',
+  '%5C',
+  '@',
+  '.',
+  '..',
+  ':',
+  'https:',
+  'evil.example',
+  'en',
+  'fr',
+  'blog',
+);
+const path = fc
+  .array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 8 })
+  .map((parts) => `/${parts.join('')}`);
 
 describe('proxy.ts: the rewrite by the front door’s decision', () => {
   it('rewrites each page to its [locale] route on the same origin, and never redirects', () => {
@@ -20,19 +38,28 @@ describe('proxy.ts: the rewrite by the front door’s decision', () => {
         const { pathname } = new URL(`${SITE}${raw}`);
         const route = routeLocale({ pathname, search: '', cookieLocale, acceptLanguage: null });
         if (route.kind !== 'page') return;
-        const response = proxy(new NextRequest(`${SITE}${raw}`, { headers: { [LOCALE_HEADER]: route.locale, [PATH_HEADER]: route.path } }));
+        const response = proxy(
+          new NextRequest(`${SITE}${raw}`, { headers: { [LOCALE_HEADER]: route.locale, [PATH_HEADER]: route.path } }),
+        );
         expect(getRedirectUrl(response)).toBeNull();
         const target = new URL(getRewrittenUrl(response)!);
         // Same origin, inside the decided locale's route (NextURL may normalise slashes: Next's own 308 does that before the proxy).
         expect(target.origin).toBe(SITE);
-        expect(target.pathname === `/${route.locale}` || target.pathname.startsWith(`/${route.locale}/`), target.pathname).toBe(true);
+        expect(
+          target.pathname === `/${route.locale}` || target.pathname.startsWith(`/${route.locale}/`),
+          target.pathname,
+        ).toBe(true);
       }),
       { numRuns: 500 },
     );
   });
 
   it('passes a request with no decision (or a malformed one) through untouched', () => {
-    const undecided: Record<string, string>[] = [{}, { [LOCALE_HEADER]: 'xx', [PATH_HEADER]: '/blog' }, { [LOCALE_HEADER]: 'fr', [PATH_HEADER]: 'blog' }];
+    const undecided: Record<string, string>[] = [
+      {},
+      { [LOCALE_HEADER]: 'xx', [PATH_HEADER]: '/blog' },
+      { [LOCALE_HEADER]: 'fr', [PATH_HEADER]: 'blog' },
+    ];
     for (const headers of undecided) {
       const response = proxy(new NextRequest(`${SITE}/blog`, { headers }));
       expect([isRewrite(response), getRedirectUrl(response), response.status]).toEqual([false, null, 200]);

@@ -29,7 +29,9 @@ export function formatPrice(edition: Pick<Edition, 'price'>, locale: string, mis
   const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
   if (!(isLocale(locale) && directionOf(locale) === 'rtl')) return format.format(amount);
   // In right-to-left text a symbol like "US$" splits into "$US": use the plain one ("$") there.
-  const symbol = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')?.value;
+  const symbol = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value;
   return format
     .formatToParts(amount)
     .map((part) => (part.type === 'currency' && symbol ? symbol : part.value))

@@ -5,7 +5,10 @@ import pg from 'pg';
  * so integration test files that run side by side never empty each other's tables. `drop()`
  * removes it, closing whatever connections are still open.
  */
-export async function createTestDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

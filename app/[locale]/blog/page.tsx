@@ -49,7 +49,11 @@ async function ArticleList({ category, page }: { category: string | null; page: 
         <ul className={styles.grid}>
           {state.items.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} dateLabel={t('updated', { date: formatPostDate(post.updated_at, locale) })} categories={categories} />
+              <PostCard
+                post={post}
+                dateLabel={t('updated', { date: formatPostDate(post.updated_at, locale) })}
+                categories={categories}
+              />
             </li>
           ))}
         </ul>
@@ -132,10 +136,16 @@ export default async function BlogPage({ searchParams }: Props) {
           {featured.map((post, index) => (
             <article key={post.id} className={styles.slide}>
               <div className={styles.slideText}>
-                {post.category ? <p className={styles.category}>{categoryLabel(post.category.name, categoryNames)}</p> : null}
+                {post.category ? (
+                  <p className={styles.category}>{categoryLabel(post.category.name, categoryNames)}</p>
+                ) : null}
                 <h2 className={styles.slideTitle}>{post.title}</h2>
                 <p className={styles.excerpt}>{htmlToText(post.content)}</p>
-                <Link href={`/blog/${encodeURIComponent(post.id)}`} className={styles.readMore} aria-label={t('readArticle', { title: post.title })}>
+                <Link
+                  href={`/blog/${encodeURIComponent(post.id)}`}
+                  className={styles.readMore}
+                  aria-label={t('readArticle', { title: post.title })}
+                >
                   {t('readFullArticle')}
                 </Link>
               </div>

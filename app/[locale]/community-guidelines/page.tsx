@@ -10,5 +10,7 @@ export const generateMetadata = titleMetadata('communityGuidelines');
 export default async function CommunityGuidelinesPage() {
   const [locale, t] = await Promise.all([getPageLocale(), getTranslations('pages')]);
   const { document, language } = getDocument('community-guidelines', locale);
-  return <DocumentView document={document} language={language} title={t('communityGuidelines', { brand: site.brand })} />;
+  return (
+    <DocumentView document={document} language={language} title={t('communityGuidelines', { brand: site.brand })} />
+  );
 }

@@ -11,8 +11,10 @@ export const dynamic = 'force-dynamic';
  */
 export async function GET(request: Request, { params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
-  if (!isLocale(locale)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!isLocale(locale))
+    return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   // English lives at the bare path: one URL per feed, as for pages (/en/blog → /blog).
-  if (locale === defaultLocale) return new Response(null, { status: 308, headers: { Location: feedPath(defaultLocale) } });
+  if (locale === defaultLocale)
+    return new Response(null, { status: 308, headers: { Location: feedPath(defaultLocale) } });
   return atomFeedResponse(locale, request);
 }

@@ -17,7 +17,9 @@ export default async function HelpCentrePage({ searchParams }: Props) {
   const locale = await getPageLocale();
   const [result, t, params] = await Promise.all([getHelp(locale), getTranslations(), searchParams]);
   const initialQuery = typeof params.q === 'string' ? params.q.slice(0, 100) : '';
-  const categories: HelpCategory[] = result.ok ? Object.entries(result.data).map(([name, items]) => ({ name, items })) : [];
+  const categories: HelpCategory[] = result.ok
+    ? Object.entries(result.data).map(([name, items]) => ({ name, items }))
+    : [];
   const total = countQuestions(categories);
   const maxPerGroup = Math.max(0, ...categories.map((c) => c.items.length));
   const labels: HelpLabels = {

@@ -24,7 +24,12 @@ type Props = { searchParams: Promise<{ order?: string | string[] }> };
  * Without `order` (the demo shop, SPEC.md), the purchase was paid when it was placed.
  */
 export default async function SuccessPage({ searchParams }: Props) {
-  const [{ order: orderParam }, t, tLibrary, locale] = await Promise.all([searchParams, getTranslations('success'), getTranslations('library'), getPageLocale()]);
+  const [{ order: orderParam }, t, tLibrary, locale] = await Promise.all([
+    searchParams,
+    getTranslations('success'),
+    getTranslations('library'),
+    getPageLocale(),
+  ]);
   const findPurchases = (
     <p className={styles.muted}>
       <Link href="/library">{tLibrary('findLink')}</Link>
@@ -58,7 +63,10 @@ export default async function SuccessPage({ searchParams }: Props) {
           ) : (
             <>
               <p className={styles.lead}>{t(`${state}Body`)}</p>
-              <Link className={buttons.primary} href={order?.edition ? `/the-love-blueprint/${order.edition}` : '/the-love-blueprint'}>
+              <Link
+                className={buttons.primary}
+                href={order?.edition ? `/the-love-blueprint/${order.edition}` : '/the-love-blueprint'}
+              >
                 {t('backToPurchase')}
               </Link>
               {findPurchases}

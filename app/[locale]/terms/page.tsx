@@ -24,7 +24,11 @@ async function TermsBody() {
     <>
       {foreign ? <EnglishOnlyNote /> : null}
       {/* Safe: sanitizeHtml is an allowlist sanitizer (lib/security/sanitize-html.ts). */}
-      <div className={prose.prose} lang={foreign ? result.data.language : undefined} dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        className={prose.prose}
+        lang={foreign ? result.data.language : undefined}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </>
   );
 }

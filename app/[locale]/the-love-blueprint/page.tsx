@@ -121,7 +121,9 @@ export default async function LoveBlueprintPage() {
       <section className={`container ${styles.section}`} aria-labelledby="launch-offer">
         <div className={styles.offer}>
           <h2 id="launch-offer">{t('offerTitle')}</h2>
-          <p className={styles.price}>{t('offerPrice', { price: isolateForDirection(formatPrice(own, locale), locale) })}</p>
+          <p className={styles.price}>
+            {t('offerPrice', { price: isolateForDirection(formatPrice(own, locale), locale) })}
+          </p>
           <ul className={styles.promises}>
             {list('offerPromises').map((item) => (
               <li key={item}>{item}</li>

@@ -24,7 +24,8 @@ let countOrders: () => Promise<number>;
 beforeAll(async () => {
   ({ POST } = await import('./route'));
   const { getDb } = await import('@/lib/db/client');
-  countOrders = async () => Number((await (await getDb()).query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0]!.n);
+  countOrders = async () =>
+    Number((await (await getDb()).query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0]!.n);
   await countOrders();
 }, 60_000);
 
@@ -35,7 +36,11 @@ function request(body: string, headers: Record<string, string> = {}) {
   return new Request('http://localhost:3000/api/orders', {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: `10.9.${(ip >> 8) & 255}.${ip & 255}`, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      [CLIENT_ADDRESS_HEADER]: `10.9.${(ip >> 8) & 255}.${ip & 255}`,
+      ...headers,
+    },
   });
 }
 
@@ -52,7 +57,9 @@ describe('POST /api/orders', () => {
 
   it('answers bad input with 4xx field errors and stores nothing', async () => {
     const before = await countOrders();
-    const response = await POST(request(JSON.stringify({ ...valid, email: 'nope', paymentMethod: 'card', cardNumber: '' })));
+    const response = await POST(
+      request(JSON.stringify({ ...valid, email: 'nope', paymentMethod: 'card', cardNumber: '' })),
+    );
     expect(response.status).toBe(422);
     expect((await response.json()).fields).toEqual({ email: 'Invalid email.', cardNumber: 'Card number is required.' });
     expect((await POST(request(JSON.stringify({ ...valid, editionId: 'xx' })))).status).toBe(422);
@@ -79,7 +86,12 @@ describe('POST /api/orders', () => {
         new Request('http://localhost:3000/api/orders', {
           method: 'POST',
           body: '{}',
-          headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '10.200.0.1', 'x-forwarded-for': `172.16.0.${i}`, 'x-real-ip': `172.17.0.${i}` },
+          headers: {
+            'content-type': 'application/json',
+            [CLIENT_ADDRESS_HEADER]: '10.200.0.1',
+            'x-forwarded-for': `172.16.0.${i}`,
+            'x-real-ip': `172.17.0.${i}`,
+          },
         }),
       );
       statuses.push(response.status);
@@ -92,7 +104,8 @@ describe('POST /api/orders', () => {
   it('sends at most EMAIL_LIMIT_PER_HOUR order emails to one address, from any number of clients (finding 1)', async () => {
     const before = await countOrders();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await POST(request(JSON.stringify({ ...valid, email: 'victim@example.com' })))).status);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await POST(request(JSON.stringify({ ...valid, email: 'victim@example.com' })))).status);
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
     expect(await countOrders()).toBe(before + 3);
     // Another address is not affected.
@@ -101,28 +114,45 @@ describe('POST /api/orders', () => {
 
   it('refuses a phishing text in place of a name, and stores nothing (finding 1)', async () => {
     const before = await countOrders();
-    const response = await POST(request(JSON.stringify({ ...valid, email: 'target@example.com', name: 'Your account is locked - verify at https://evil.example/login' })));
+    const response = await POST(
+      request(
+        JSON.stringify({
+          ...valid,
+          email: 'target@example.com',
+          name: 'Your account is locked - verify at https://evil.example/login',
+        }),
+      ),
+    );
     expect(response.status).toBe(422);
-    expect((await response.json()).fields).toEqual({ name: "Please enter just your name, using letters, spaces and . ' - only." });
+    expect((await response.json()).fields).toEqual({
+      name: "Please enter just your name, using letters, spaces and . ' - only.",
+    });
     expect(await countOrders()).toBe(before);
   });
 
   it('never answers 5xx and never stores an order for an invalid body (property)', async () => {
-    const field = <T,>(good: fc.Arbitrary<T>) => fc.oneof(good, fc.anything(), fc.constant(undefined));
+    const field = <T>(good: fc.Arbitrary<T>) => fc.oneof(good, fc.anything(), fc.constant(undefined));
     const body = fc.oneof(
       fc.anything().map((value) => JSON.stringify(value) ?? 'null'),
       fc.string(),
-      fc.record(
-        {
-          editionId: field(fc.constantFrom('en', 'fr', 'xx', '')),
-          name: field(fc.string()),
-          email: field(fc.oneof(fc.stringMatching(/^[a-z]{6,12}$/).map((local) => `${local}@b.co`), fc.constantFrom('bad', '', 'x y@z.com'))),
-          paymentMethod: field(fc.constantFrom('card', 'paypal', 'cash')),
-          cardNumber: field(fc.stringMatching(/^\d{0,22}$/)),
-          acceptDelivery: field(fc.boolean()),
-        },
-        { requiredKeys: [] },
-      ).map((value) => JSON.stringify(value)),
+      fc
+        .record(
+          {
+            editionId: field(fc.constantFrom('en', 'fr', 'xx', '')),
+            name: field(fc.string()),
+            email: field(
+              fc.oneof(
+                fc.stringMatching(/^[a-z]{6,12}$/).map((local) => `${local}@b.co`),
+                fc.constantFrom('bad', '', 'x y@z.com'),
+              ),
+            ),
+            paymentMethod: field(fc.constantFrom('card', 'paypal', 'cash')),
+            cardNumber: field(fc.stringMatching(/^\d{0,22}$/)),
+            acceptDelivery: field(fc.boolean()),
+          },
+          { requiredKeys: [] },
+        )
+        .map((value) => JSON.stringify(value)),
     );
     const { orderRequestSchema } = await import('@/lib/shop/checkout/purchase-schema');
     await fc.assert(
@@ -136,7 +166,10 @@ describe('POST /api/orders', () => {
         } catch {
           parsed = undefined;
         }
-        const isValid = parsed !== undefined && orderRequestSchema.safeParse(parsed).success && ['en', 'fr'].includes((parsed as { editionId: string }).editionId);
+        const isValid =
+          parsed !== undefined &&
+          orderRequestSchema.safeParse(parsed).success &&
+          ['en', 'fr'].includes((parsed as { editionId: string }).editionId);
         const after = await countOrders();
         if (!isValid) {
           expect(response.status).toBeGreaterThanOrEqual(400);

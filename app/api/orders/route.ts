@@ -3,8 +3,18 @@ import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
 import { jsonError, readJsonBody } from '@/lib/security/json-request';
 import { clientAddress } from '@/lib/http/client-address';
-import { clientBucket, consume, rateLimitedResponse, recipientBucket, type LimitResult } from '@/lib/security/rate-limit';
-import { hostedOrderRequestSchema, orderRequestSchema, type OrderConfirmation } from '@/lib/shop/checkout/purchase-schema';
+import {
+  clientBucket,
+  consume,
+  rateLimitedResponse,
+  recipientBucket,
+  type LimitResult,
+} from '@/lib/security/rate-limit';
+import {
+  hostedOrderRequestSchema,
+  orderRequestSchema,
+  type OrderConfirmation,
+} from '@/lib/shop/checkout/purchase-schema';
 import { fieldErrors } from '@/lib/shop/checkout/field-errors';
 import { placeOrder } from '@/lib/shop/orders/orders';
 import { demoPayments, type HostedPayments } from '@/lib/shop/payments/payment';
@@ -19,7 +29,12 @@ const MINUTE = 60;
 const HOUR = 60 * 60;
 
 const unavailable = () =>
-  jsonError(503, 'unavailable', 'We could not take your order just now. Nothing was charged; please try again in a moment.', { headers: { 'Retry-After': '5' } });
+  jsonError(
+    503,
+    'unavailable',
+    'We could not take your order just now. Nothing was charged; please try again in a moment.',
+    { headers: { 'Retry-After': '5' } },
+  );
 
 /**
  * POST /api/orders: validates with the purchase form's own schema, records and pays for the
@@ -37,23 +52,34 @@ export async function POST(request: Request) {
   }
   let perClient;
   try {
-    perClient = await consume(db, { bucket: clientBucket('order', clientAddress(request)), limit: limits.ordersPerMinute, windowSeconds: MINUTE });
+    perClient = await consume(db, {
+      bucket: clientBucket('order', clientAddress(request)),
+      limit: limits.ordersPerMinute,
+      windowSeconds: MINUTE,
+    });
   } catch {
     return unavailable();
   }
-  if (!perClient.ok) return rateLimitedResponse(perClient, 'Too many orders from this address. Please wait a moment and try again.');
+  if (!perClient.ok)
+    return rateLimitedResponse(perClient, 'Too many orders from this address. Please wait a moment and try again.');
 
   const body = await readJsonBody(request, { siteUrl, maxBytes: 4096 });
   if (!body.ok) return body.response;
 
   const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   if (idempotencyKey !== undefined && !KEY_PATTERN.test(idempotencyKey)) {
-    return jsonError(400, 'invalid_idempotency_key', 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores.');
+    return jsonError(
+      400,
+      'invalid_idempotency_key',
+      'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores.',
+    );
   }
   const provider = shopProvider();
   const parsed = (provider.name === 'demo' ? orderRequestSchema : hostedOrderRequestSchema).safeParse(body.body);
   if (!parsed.success) {
-    return jsonError(422, 'invalid_order', 'Please correct the highlighted fields.', { fields: fieldErrors(parsed.error) });
+    return jsonError(422, 'invalid_order', 'Please correct the highlighted fields.', {
+      fields: fieldErrors(parsed.error),
+    });
   }
   const input = parsed.data;
   // The page's language: Stripe's page speaks it, and the buyer comes back to a page in it.
@@ -75,12 +101,24 @@ export async function POST(request: Request) {
   try {
     result = await placeOrder(
       db,
-      { editionId: input.editionId, name: input.name, email: input.email, paymentMethod: input.paymentMethod, cardNumber: input.cardNumber, locale },
+      {
+        editionId: input.editionId,
+        name: input.name,
+        email: input.email,
+        paymentMethod: input.paymentMethod,
+        cardNumber: input.cardNumber,
+        locale,
+      },
       {
         idempotencyKey,
         payments,
         // Past it nothing is stored and no email goes out: the shop is no relay for mail to one address.
-        admit: async () => (perRecipient = await consume(db, { bucket: recipientBucket('order', input.email), limit: limits.emailsPerHour, windowSeconds: HOUR })).ok,
+        admit: async () =>
+          (perRecipient = await consume(db, {
+            bucket: recipientBucket('order', input.email),
+            limit: limits.emailsPerHour,
+            windowSeconds: HOUR,
+          })).ok,
       },
     );
   } catch (error) {
@@ -92,21 +130,40 @@ export async function POST(request: Request) {
     switch (result.error) {
       case 'unknown_edition':
       case 'edition_unavailable':
-        return jsonError(422, 'invalid_order', 'Please correct the highlighted fields.', { fields: { editionId: 'Choose an edition of the book.' } });
+        return jsonError(422, 'invalid_order', 'Please correct the highlighted fields.', {
+          fields: { editionId: 'Choose an edition of the book.' },
+        });
       case 'idempotency_conflict':
         return jsonError(409, 'idempotency_conflict', 'This Idempotency-Key was already used for a different order.');
       case 'in_flight':
-        return jsonError(409, 'in_flight', 'This order is still being processed. Please wait a moment before trying again.', { headers: { 'Retry-After': '1' } });
+        return jsonError(
+          409,
+          'in_flight',
+          'This order is still being processed. Please wait a moment before trying again.',
+          { headers: { 'Retry-After': '1' } },
+        );
       case 'rate_limited':
-        return rateLimitedResponse(perRecipient.ok ? { retryAfterSeconds: HOUR } : perRecipient, 'We have sent several orders to this email address in the last hour. Please try again later.');
+        return rateLimitedResponse(
+          perRecipient.ok ? { retryAfterSeconds: HOUR } : perRecipient,
+          'We have sent several orders to this email address in the last hour. Please try again later.',
+        );
       case 'payment_declined':
         return jsonError(402, 'payment_declined', 'The payment was declined. Nothing was charged.');
       case 'checkout_ended':
-        return jsonError(409, 'checkout_ended', 'This checkout has ended. Nothing was charged; please place the order again.');
+        return jsonError(
+          409,
+          'checkout_ended',
+          'This checkout has ended. Nothing was charged; please place the order again.',
+        );
       case 'method_unavailable':
-        return jsonError(422, 'payment_method_unavailable', 'This payment method is not available right now. Nothing was charged; please choose another.', {
-          fields: { paymentMethod: 'paymentUnavailable' },
-        });
+        return jsonError(
+          422,
+          'payment_method_unavailable',
+          'This payment method is not available right now. Nothing was charged; please choose another.',
+          {
+            fields: { paymentMethod: 'paymentUnavailable' },
+          },
+        );
     }
   }
 

@@ -23,7 +23,10 @@ function pagesOf(name: string, bytes: Uint8Array): string[] {
   writeFileSync(file, bytes);
   const run = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   expect(run.stderr).toBe('');
-  return run.stdout.split('\f').filter((page) => page.trim()).map((page) => page.replace(/\s+/g, ' '));
+  return run.stdout
+    .split('\f')
+    .filter((page) => page.trim())
+    .map((page) => page.replace(/\s+/g, ' '));
 }
 
 const ja = editions.find((edition) => edition.language === 'ja')!;
@@ -62,7 +65,8 @@ describe('a base book unlike the committed ones', () => {
   it('with a classic cross-reference table, pages that inherit their size and resources, content of their own and a link', async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.TimesRoman);
-    for (const words of ['Chapter one', 'Chapter two']) doc.addPage([400, 300]).drawText(words, { x: 50, y: 200, font, size: 14 });
+    for (const words of ['Chapter one', 'Chapter two'])
+      doc.addPage([400, 300]).drawText(words, { x: 50, y: 200, font, size: 14 });
     // The page tree gives both pages their MediaBox and Resources, as other PDF producers do.
     const tree = doc.catalog.Pages();
     const [one, two] = doc.getPages().map((page) => page.node);
@@ -74,12 +78,18 @@ describe('a base book unlike the committed ones', () => {
       two!.delete(key);
     }
     // And the first page's annotations (a link) in an array of their own.
-    const link = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, 190, 150, 215], Border: [0, 0, 0] }));
+    const link = doc.context.register(
+      doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, 190, 150, 215], Border: [0, 0, 0] }),
+    );
     one!.set(PDFName.of('Annots'), doc.context.register(doc.context.obj([link])));
     const base = await doc.save({ useObjectStreams: false });
     expect(Buffer.from(base).toString('latin1')).toMatch(/\nxref\n/);
 
-    const copy = await stampBook(base, { name: 'Zoë', email: 'zoe@example.com', orderId: 'order-9' }, 'Licensed to {name} <{email}> · Order {order}');
+    const copy = await stampBook(
+      base,
+      { name: 'Zoë', email: 'zoe@example.com', orderId: 'order-9' },
+      'Licensed to {name} <{email}> · Order {order}',
+    );
     const pages = pagesOf('classic', copy);
     expect(pages).toHaveLength(2);
     pages.forEach((page, i) => {

@@ -26,7 +26,12 @@ export function baseBookFileName(edition: Edition): string {
 export async function typesetBook(edition: Edition): Promise<Uint8Array> {
   const { renderBook } = await import('./typesetter');
   const dir = isLocale(edition.language) ? directionOf(edition.language) : 'ltr';
-  return renderBook(loadManuscript(edition.language), bookLabels(edition.language), { lang: edition.language, dir, brand: site.brand, supportEmail: site.supportEmail });
+  return renderBook(loadManuscript(edition.language), bookLabels(edition.language), {
+    lang: edition.language,
+    dir,
+    brand: site.brand,
+    supportEmail: site.supportEmail,
+  });
 }
 
 /**
@@ -69,8 +74,10 @@ export async function warmBooks(): Promise<void> {
   for (const edition of editions) await baseBook(edition);
 }
 
-
 /** The buyer's own copy, with their name, email and order id on every page. */
-export async function stampedBook(edition: Edition, stamp: { name: string; email: string; orderId: string }): Promise<Uint8Array> {
+export async function stampedBook(
+  edition: Edition,
+  stamp: { name: string; email: string; orderId: string },
+): Promise<Uint8Array> {
   return stampBook(await baseBook(edition), stamp, bookLabels(edition.language).stamp);
 }

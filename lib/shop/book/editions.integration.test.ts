@@ -50,7 +50,14 @@ describe.each(editions.map((edition) => [edition.id, edition] as const))('the %s
     const book = loadManuscript(edition.language);
     const cover = poppler('pdftotext', ['-f', '1', '-l', '1', file, '-']).toString();
     expect(cover).toContain('The Love Blueprint');
-    const body = poppler('pdftotext', ['-f', String(FIRST_CHAPTER_PAGE), '-l', String(FIRST_CHAPTER_PAGE), file, '-']).toString();
+    const body = poppler('pdftotext', [
+      '-f',
+      String(FIRST_CHAPTER_PAGE),
+      '-l',
+      String(FIRST_CHAPTER_PAGE),
+      file,
+      '-',
+    ]).toString();
     const script = SCRIPT[edition.language];
     if (script) expect(body.match(script)?.length ?? 0, 'letters of the edition’s script').toBeGreaterThan(300);
     else expect(body.replace(/\s+/g, ' ')).toContain(book.chapters[0]!.sections[0]!.heading);
@@ -59,7 +66,18 @@ describe.each(editions.map((edition) => [edition.id, edition] as const))('the %s
 
     for (const page of [1, FIRST_CHAPTER_PAGE]) {
       const prefix = join(PROOFS, `${id}-page`);
-      poppler('pdftoppm', ['-f', String(page), '-l', String(page), '-r', '60', '-png', '-singlefile', file, `${prefix}-${page}`]);
+      poppler('pdftoppm', [
+        '-f',
+        String(page),
+        '-l',
+        String(page),
+        '-r',
+        '60',
+        '-png',
+        '-singlefile',
+        file,
+        `${prefix}-${page}`,
+      ]);
       const { channels } = await sharp(`${prefix}-${page}.png`).stats();
       // A drawn page has ink: the luminance varies (a blank page has a deviation of 0).
       expect(channels[0]!.stdev, `page ${page} has ink`).toBeGreaterThan(page === 1 ? 10 : 20);

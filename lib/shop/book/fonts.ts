@@ -17,7 +17,14 @@ const SCRIPT_FAMILY: Record<string, { pkg: string; family: string }> = {
   'zh-CN': { pkg: 'noto-sans-sc', family: 'Noto Sans SC' },
 };
 
-const LATIN_SHEETS = ['noto-serif/400.css', 'noto-serif/400-italic.css', 'noto-serif/700.css', 'inter/400.css', 'inter/700.css', 'fraunces/700.css'];
+const LATIN_SHEETS = [
+  'noto-serif/400.css',
+  'noto-serif/400-italic.css',
+  'noto-serif/700.css',
+  'inter/400.css',
+  'inter/700.css',
+  'fraunces/700.css',
+];
 
 function sheet(path: string): string {
   const dir = join(process.cwd(), 'node_modules', '@fontsource', path.split('/')[0]!);
@@ -40,7 +47,20 @@ export function bookFontPackages(language: string): string[] {
 export function bookFonts(language: string): BookFonts {
   const script = SCRIPT_FAMILY[language];
   const css = sheetsOf(language).map(sheet).join('\n');
-  if (!script) return { css, serif: "'Noto Serif', serif", sans: "'Inter', sans-serif", display: "'Fraunces', 'Noto Serif', serif", hasItalic: true };
+  if (!script)
+    return {
+      css,
+      serif: "'Noto Serif', serif",
+      sans: "'Inter', sans-serif",
+      display: "'Fraunces', 'Noto Serif', serif",
+      hasItalic: true,
+    };
   const first = `'${script.family}'`;
-  return { css, serif: `${first}, 'Noto Serif', serif`, sans: `${first}, 'Inter', sans-serif`, display: `${first}, 'Fraunces', serif`, hasItalic: false };
+  return {
+    css,
+    serif: `${first}, 'Noto Serif', serif`,
+    sans: `${first}, 'Inter', sans-serif`,
+    display: `${first}, 'Fraunces', serif`,
+    hasItalic: false,
+  };
 }

@@ -10,11 +10,21 @@ import type { Manuscript } from './manuscript';
  */
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export type BookPageInput = { book: Manuscript; labels: BookLabels; lang: string; dir: 'ltr' | 'rtl'; fonts: BookFonts; brand: string };
+export type BookPageInput = {
+  book: Manuscript;
+  labels: BookLabels;
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  fonts: BookFonts;
+  brand: string;
+};
 
 export function bookHtml({ book, labels, lang, dir, fonts, brand }: BookPageInput): string {
   const days = book.challenge.days
-    .map((day) => `<div class="cell"><p class="cell-day">${escape(numbered(labels.day, day.day))}</p><p class="cell-title">${escape(day.title)}</p><span class="tick"></span></div>`)
+    .map(
+      (day) =>
+        `<div class="cell"><p class="cell-day">${escape(numbered(labels.day, day.day))}</p><p class="cell-title">${escape(day.title)}</p><span class="tick"></span></div>`,
+    )
     .join('');
   return `<!doctype html><html lang="${escape(lang)}" dir="${dir}"><head><meta charset="utf-8"><title>${escape(book.title)}</title><style>
 ${fonts.css}

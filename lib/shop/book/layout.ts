@@ -41,23 +41,37 @@ export const numbered = (template: string, n: number) => template.replace('{n}',
 
 /** The body as a flat list of blocks, in reading order; chapters start on a new page. */
 export function blocksOf(book: Manuscript, labels: BookLabels, supportEmail: string): BookBlock[] {
-  const blocks: BookBlock[] = [{ kind: 'chapterStart', eyebrow: '', title: labels.introduction, tocTitle: labels.introduction }];
+  const blocks: BookBlock[] = [
+    { kind: 'chapterStart', eyebrow: '', title: labels.introduction, tocTitle: labels.introduction },
+  ];
   blocks.push({ kind: 'paragraph', text: book.dedication, italic: true });
   for (const p of book.introduction) blocks.push({ kind: 'paragraph', text: p });
   for (const chapter of book.chapters) {
-    blocks.push({ kind: 'chapterStart', eyebrow: numbered(labels.chapter, chapter.number), title: chapter.title, tocTitle: `${chapter.number}. ${chapter.title}` });
+    blocks.push({
+      kind: 'chapterStart',
+      eyebrow: numbered(labels.chapter, chapter.number),
+      title: chapter.title,
+      tocTitle: `${chapter.number}. ${chapter.title}`,
+    });
     blocks.push({ kind: 'paragraph', text: chapter.summary, italic: true });
     for (const section of chapter.sections) {
       blocks.push({ kind: 'heading', text: section.heading });
       for (const p of section.paragraphs) blocks.push({ kind: 'paragraph', text: p });
-      if (section.exercise) blocks.push({ kind: 'exercise', title: section.exercise.title, steps: section.exercise.steps });
+      if (section.exercise)
+        blocks.push({ kind: 'exercise', title: section.exercise.title, steps: section.exercise.steps });
     }
   }
   const challenge = book.challenge;
-  blocks.push({ kind: 'chapterStart', eyebrow: numbered(labels.chapter, challenge.number), title: challenge.title, tocTitle: `${challenge.number}. ${challenge.title}` });
+  blocks.push({
+    kind: 'chapterStart',
+    eyebrow: numbered(labels.chapter, challenge.number),
+    title: challenge.title,
+    tocTitle: `${challenge.number}. ${challenge.title}`,
+  });
   blocks.push({ kind: 'paragraph', text: challenge.summary, italic: true });
   for (const p of challenge.introduction) blocks.push({ kind: 'paragraph', text: p });
-  for (const day of challenge.days) blocks.push({ kind: 'day', label: numbered(labels.day, day.day), title: day.title, task: day.task });
+  for (const day of challenge.days)
+    blocks.push({ kind: 'day', label: numbered(labels.day, day.day), title: day.title, task: day.task });
   blocks.push({ kind: 'chapterStart', eyebrow: '', title: labels.closing, tocTitle: labels.closing });
   for (const p of book.closing) blocks.push({ kind: 'paragraph', text: p });
   blocks.push({ kind: 'paragraph', text: book.support.replace('{email}', supportEmail), italic: true });

@@ -11,10 +11,13 @@ import { editions } from '../catalogue';
 describe('the committed books', () => {
   const manifest = readManifest();
 
-  it.each(editions.map((edition) => [edition.id, edition] as const))('the %s edition is typeset from what is in this checkout', (_id, edition) => {
-    const problem = bookProblem(edition, manifest, baseBookFileName(edition));
-    expect(problem && `${problem.reason}: run \`npm run books\` and commit content/books`).toBeUndefined();
-  });
+  it.each(editions.map((edition) => [edition.id, edition] as const))(
+    'the %s edition is typeset from what is in this checkout',
+    (_id, edition) => {
+      const problem = bookProblem(edition, manifest, baseBookFileName(edition));
+      expect(problem && `${problem.reason}: run \`npm run books\` and commit content/books`).toBeUndefined();
+    },
+  );
 
   it(`are ${BOOK_PAGES} pages each, and content/books holds nothing else`, async () => {
     const files = editions.map((edition) => manifest.editions[edition.id]?.file);
@@ -36,14 +39,30 @@ describe('bookProblem', () => {
   };
 
   it('names the input that changed since the book was typeset', () => {
-    const problem = bookProblem(edition, altered((r) => void (r.inputs.fonts = ['@fontsource/noto-sans-jp@5.2.0'])), baseBookFileName(edition));
+    const problem = bookProblem(
+      edition,
+      altered((r) => void (r.inputs.fonts = ['@fontsource/noto-sans-jp@5.2.0'])),
+      baseBookFileName(edition),
+    );
     expect(problem).toEqual({ kind: 'stale', reason: 'its fonts changed since it was typeset' });
-    expect(bookProblem(edition, altered((r) => void (r.inputs.typesetter = '0000000000000000')), baseBookFileName(edition))?.reason).toContain('typesetter');
+    expect(
+      bookProblem(
+        edition,
+        altered((r) => void (r.inputs.typesetter = '0000000000000000')),
+        baseBookFileName(edition),
+      )?.reason,
+    ).toContain('typesetter');
   });
 
   it('says an edition cannot be sold when its manuscript has no book, or the book is not the file described', () => {
     expect(bookProblem(edition, current, 'the-love-blueprint-ja-0123456789abcdef.pdf')?.kind).toBe('missing');
-    expect(bookProblem(edition, altered((r) => void (r.sha256 = '0'.repeat(64))), baseBookFileName(edition))).toMatchObject({ kind: 'missing', reason: expect.stringContaining('not the file') });
+    expect(
+      bookProblem(
+        edition,
+        altered((r) => void (r.sha256 = '0'.repeat(64))),
+        baseBookFileName(edition),
+      ),
+    ).toMatchObject({ kind: 'missing', reason: expect.stringContaining('not the file') });
     expect(bookProblem(edition, { editions: {} }, baseBookFileName(edition))).toMatchObject({ kind: 'missing' });
   });
 });

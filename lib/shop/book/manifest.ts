@@ -54,7 +54,9 @@ function packageVersion(name: string): string {
 
 /** Everything an edition's typeset book depends on, as it is in this checkout now. */
 export function bookInputs(edition: Edition): BookInputs {
-  const typesetter = TYPESETTER_FILES.map((name) => withoutImports(readFileSync(join(process.cwd(), 'lib', 'shop', 'book', name), 'utf8'))).join('\0');
+  const typesetter = TYPESETTER_FILES.map((name) =>
+    withoutImports(readFileSync(join(process.cwd(), 'lib', 'shop', 'book', name), 'utf8')),
+  ).join('\0');
   return {
     typesetting: TYPESETTING_VERSION,
     manuscript: short(JSON.stringify(loadManuscript(edition.language))),
@@ -79,19 +81,29 @@ export function writeManifest(manifest: BookManifest): void {
  * typeset now. `missing`: the server has no book for this manuscript (the build stops);
  * `stale`: it has one, set from older fonts or typesetter code (the unit test fails).
  */
-export function bookProblem(edition: Edition, manifest: BookManifest, expectedFile: string): { kind: 'missing' | 'stale'; reason: string } | undefined {
+export function bookProblem(
+  edition: Edition,
+  manifest: BookManifest,
+  expectedFile: string,
+): { kind: 'missing' | 'stale'; reason: string } | undefined {
   const record = manifest.editions[edition.id];
   if (!record) return { kind: 'missing', reason: 'it has never been typeset' };
-  if (record.file !== expectedFile) return { kind: 'missing', reason: `its manuscript or labels changed (the book for them would be ${expectedFile})` };
+  if (record.file !== expectedFile)
+    return { kind: 'missing', reason: `its manuscript or labels changed (the book for them would be ${expectedFile})` };
   const file = join(COMMITTED_BOOKS_DIR, record.file);
   if (!existsSync(file)) return { kind: 'missing', reason: `${record.file} is missing` };
-  if (sha256(readFileSync(file)) !== record.sha256) return { kind: 'missing', reason: `${record.file} is not the file the manifest describes` };
+  if (sha256(readFileSync(file)) !== record.sha256)
+    return { kind: 'missing', reason: `${record.file} is not the file the manifest describes` };
   let now: BookInputs;
   try {
     now = bookInputs(edition);
   } catch (error) {
     return { kind: 'stale', reason: `what it was typeset from cannot be read here (${(error as Error).message})` };
   }
-  const changed = (Object.keys(now) as (keyof BookInputs)[]).filter((key) => JSON.stringify(now[key]) !== JSON.stringify(record.inputs[key]));
-  return changed.length ? { kind: 'stale', reason: `its ${changed.join(', ')} changed since it was typeset` } : undefined;
+  const changed = (Object.keys(now) as (keyof BookInputs)[]).filter(
+    (key) => JSON.stringify(now[key]) !== JSON.stringify(record.inputs[key]),
+  );
+  return changed.length
+    ? { kind: 'stale', reason: `its ${changed.join(', ')} changed since it was typeset` }
+    : undefined;
 }

@@ -15,7 +15,15 @@ const manuscriptSchema = z.object({
         number: z.number().int(),
         title: z.string().min(1),
         summary: z.string().min(1),
-        sections: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)), exercise: exerciseSchema.optional() })).min(1),
+        sections: z
+          .array(
+            z.object({
+              heading: z.string().min(1),
+              paragraphs: z.array(z.string().min(1)),
+              exercise: exerciseSchema.optional(),
+            }),
+          )
+          .min(1),
       }),
     )
     .length(9),

@@ -33,15 +33,35 @@ export type BookOptions = { lang: string; dir: 'ltr' | 'rtl'; brand: string; sup
 export async function renderBook(book: Manuscript, labels: BookLabels, options: BookOptions): Promise<Uint8Array> {
   const dir = await mkdtemp(join(tmpdir(), 'amora-book-'));
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: await chromiumExecutable(), args: ['--font-render-hinting=none'] });
+  const browser = await chromium.launch({
+    executablePath: await chromiumExecutable(),
+    args: ['--font-render-hinting=none'],
+  });
   try {
     const file = join(dir, 'book.html');
-    await writeFile(file, bookHtml({ book, labels, lang: options.lang, dir: options.dir, fonts: bookFonts(options.lang), brand: options.brand }));
+    await writeFile(
+      file,
+      bookHtml({
+        book,
+        labels,
+        lang: options.lang,
+        dir: options.dir,
+        fonts: bookFonts(options.lang),
+        brand: options.brand,
+      }),
+    );
     const page = await browser.newPage();
     await page.goto(pathToFileURL(file).href);
     const blocks = blocksOf(book, labels, options.supportEmail);
     const style = styleOf(options.lang);
-    const layout = (size: number) => page.evaluate(paginate, { blocks, size, leading: style.leading, lang: options.lang, firstPage: FIXED_PAGES } satisfies PaginateInput);
+    const layout = (size: number) =>
+      page.evaluate(paginate, {
+        blocks,
+        size,
+        leading: style.leading,
+        lang: options.lang,
+        firstPage: FIXED_PAGES,
+      } satisfies PaginateInput);
     // The first pass uses every character, so every font slice the book needs is loaded before measuring.
     await layout(style.max);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -49,7 +69,8 @@ export async function renderBook(book: Manuscript, labels: BookLabels, options: 
     // Sizes in twentieths of a point: the largest whose body fits the pages.
     let lo = Math.round(style.min * 20);
     let hi = Math.round(style.max * 20);
-    if ((await layout(lo / 20)).pages > BODY_PAGES) throw new Error(`The ${options.lang} manuscript does not fit ${BOOK_PAGES} pages even at ${style.min} pt`);
+    if ((await layout(lo / 20)).pages > BODY_PAGES)
+      throw new Error(`The ${options.lang} manuscript does not fit ${BOOK_PAGES} pages even at ${style.min} pt`);
     if ((await layout(hi / 20)).pages <= BODY_PAGES) lo = hi;
     while (hi - lo > 1) {
       const mid = (lo + hi) >> 1;
@@ -57,9 +78,17 @@ export async function renderBook(book: Manuscript, labels: BookLabels, options: 
       else hi = mid;
     }
     const result = await layout(lo / 20);
-    await page.evaluate(finish, { starts: result.starts, notes: BODY_PAGES - result.pages, notesTitle: labels.notes, trackerTitle: labels.tracker, firstNotesPage: FIXED_PAGES + result.pages, trackerPage: BOOK_PAGES });
+    await page.evaluate(finish, {
+      starts: result.starts,
+      notes: BODY_PAGES - result.pages,
+      notesTitle: labels.notes,
+      trackerTitle: labels.tracker,
+      firstNotesPage: FIXED_PAGES + result.pages,
+      trackerPage: BOOK_PAGES,
+    });
     const pdf = await PDFDocument.load(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-    if (pdf.getPageCount() !== BOOK_PAGES) throw new Error(`The ${options.lang} edition came out at ${pdf.getPageCount()} pages, not ${BOOK_PAGES}`);
+    if (pdf.getPageCount() !== BOOK_PAGES)
+      throw new Error(`The ${options.lang} edition came out at ${pdf.getPageCount()} pages, not ${BOOK_PAGES}`);
     pdf.setTitle(book.title);
     pdf.setSubject(book.subtitle);
     pdf.setAuthor(options.brand);
@@ -74,7 +103,14 @@ export async function renderBook(book: Manuscript, labels: BookLabels, options: 
   }
 }
 
-type FinishInput = { starts: { title: string; page: number }[]; notes: number; notesTitle: string; trackerTitle: string; firstNotesPage: number; trackerPage: number };
+type FinishInput = {
+  starts: { title: string; page: number }[];
+  notes: number;
+  notesTitle: string;
+  trackerTitle: string;
+  firstNotesPage: number;
+  trackerPage: number;
+};
 
 /** Runs in the page: fills the contents, the notes pages and the tracker's folio once the body is laid out. */
 function finish({ starts, notes, notesTitle, trackerTitle, firstNotesPage, trackerPage }: FinishInput) {

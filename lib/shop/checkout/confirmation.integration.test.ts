@@ -21,10 +21,21 @@ vi.mock('../payments/provider', async () => {
     await new Promise((resolve) => setTimeout(resolve, 20)); // a network round trip, for calls to overlap
     const paid = stub.paid.has(id);
     const orderId = id.slice('cs_'.length);
-    return { id, client_reference_id: orderId, status: paid ? 'complete' : 'open', payment_status: paid ? 'paid' : 'unpaid', payment_intent: paid ? `pi_${orderId}` : null, amount_total: 799, currency: 'usd' };
+    return {
+      id,
+      client_reference_id: orderId,
+      status: paid ? 'complete' : 'open',
+      payment_status: paid ? 'paid' : 'unpaid',
+      payment_intent: paid ? `pi_${orderId}` : null,
+      amount_total: 799,
+      currency: 'usd',
+    };
   };
   const stripe = { checkout: { sessions: { retrieve } } } as unknown as Stripe;
-  return { shopProvider: () => ({ name: 'stripe', stripe, checkout: stripeCheckout(stripe), webhookSecret: 'whsec_test' }), isHostedCheckout: () => true };
+  return {
+    shopProvider: () => ({ name: 'stripe', stripe, checkout: stripeCheckout(stripe), webhookSecret: 'whsec_test' }),
+    isHostedCheckout: () => true,
+  };
 });
 
 let db: Db;
@@ -42,14 +53,25 @@ afterEach(() => {
 });
 
 const payments: HostedPayments = {
-  checkout: { start: async (request) => ({ ok: true, sessionId: `cs_${request.orderId}`, url: `https://pay.example/${request.orderId}` }), lookup: () => Promise.reject(new Error('not used')) },
+  checkout: {
+    start: async (request) => ({
+      ok: true,
+      sessionId: `cs_${request.orderId}`,
+      url: `https://pay.example/${request.orderId}`,
+    }),
+    lookup: () => Promise.reject(new Error('not used')),
+  },
   locale: 'en',
   returnUrls: (id) => ({ successUrl: `https://shop/success?order=${id}`, cancelUrl: 'https://shop/cancel' }),
 };
 let counter = 0;
 async function pendingOrder() {
   counter += 1;
-  const result = await placeOrder(db, { editionId: 'en', name: 'Lena Example', email: `lena${counter}@example.com`, paymentMethod: 'card' }, { idempotencyKey: `status-key-${counter}`, payments });
+  const result = await placeOrder(
+    db,
+    { editionId: 'en', name: 'Lena Example', email: `lena${counter}@example.com`, paymentMethod: 'card' },
+    { idempotencyKey: `status-key-${counter}`, payments },
+  );
   if (!result.ok) throw new Error(result.error);
   return result.order;
 }
@@ -60,7 +82,9 @@ describe('/success?order= and the order status route with Stripe', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const order = await pendingOrder();
-      const concurrent = await Promise.all(Array.from({ length: 20 }, (_, i) => orderStatusOf(db, order.id, { client: `198.51.100.${i}` })));
+      const concurrent = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => orderStatusOf(db, order.id, { client: `198.51.100.${i}` })),
+      );
       for (let i = 0; i < 10; i += 1) await orderStatusOf(db, order.id);
       expect(concurrent.every((status) => status?.status === 'pending')).toBe(true);
       expect(stub.retrieves).toBe(1);
@@ -81,7 +105,8 @@ describe('/success?order= and the order status route with Stripe', () => {
     const order = await pendingOrder();
     const client = '203.0.113.9';
     // The status route's 120 polls a minute from this client, counted as the route counts them.
-    for (let i = 0; i < 120; i += 1) await consume(db, { bucket: clientBucket('order-status', client), limit: 120, windowSeconds: 60 });
+    for (let i = 0; i < 120; i += 1)
+      await consume(db, { bucket: clientBucket('order-status', client), limit: 120, windowSeconds: 60 });
     const limited = await orderStatusOf(db, order.id, { client });
     expect(stub.retrieves).toBe(0);
     expect(successStateOf(limited)).toBe('confirming');
@@ -94,7 +119,12 @@ describe('/success?order= and the order status route with Stripe', () => {
     const order = await pendingOrder();
     stub.paid.add(`cs_${order.id}`);
     expect(successStateOf(await orderStatusOf(db, order.id, { client: '192.0.2.1' }))).toBe('paid');
-    await applyPaymentEvent(db, { id: `evt_refund_${order.id}`, type: 'charge.refunded', kind: 'payment_reversed', paymentReference: `pi_${order.id}` });
+    await applyPaymentEvent(db, {
+      id: `evt_refund_${order.id}`,
+      type: 'charge.refunded',
+      kind: 'payment_reversed',
+      paymentReference: `pi_${order.id}`,
+    });
     expect(successStateOf(await orderStatusOf(db, order.id, { client: '192.0.2.1' }))).toBe('refunded');
   });
 });

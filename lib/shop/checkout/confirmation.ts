@@ -15,7 +15,11 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * polls about once a second while a payment is confirmed), in the database: the status route and
  * /success count in it.
  */
-export const statusLimit = (address: string): Limit => ({ bucket: clientBucket('order-status', address), limit: env().limits.statusChecksPerMinute, windowSeconds: 60 });
+export const statusLimit = (address: string): Limit => ({
+  bucket: clientBucket('order-status', address),
+  limit: env().limits.statusChecksPerMinute,
+  windowSeconds: 60,
+});
 
 export type OrderStatusView = { status: OrderStatus; edition: string; revoked: boolean };
 
@@ -26,7 +30,11 @@ export type OrderStatusView = { status: OrderStatus; edition: string; revoked: b
  * `client`: the address asking, when its request was not counted yet; past its limit the
  * stored status is the answer and the provider is not asked (finding 5).
  */
-export async function orderStatusOf(db: Db, orderId: string, { client }: { client?: string } = {}): Promise<OrderStatusView | undefined> {
+export async function orderStatusOf(
+  db: Db,
+  orderId: string,
+  { client }: { client?: string } = {},
+): Promise<OrderStatusView | undefined> {
   if (!ORDER_ID.test(orderId)) return undefined;
   const provider = shopProvider();
   let order: Order | undefined;

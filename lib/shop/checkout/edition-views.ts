@@ -19,5 +19,6 @@ export async function editionViews(locale: string): Promise<EditionView[]> {
 
 /** Reader testimonials for the eBook page (content/shop/testimonials.{lang}.json, English fallback). */
 export function shopTestimonials(locale: string) {
-  return localizedContentFile((language) => `shop/testimonials.${language}.json`, locale, z.array(quoteSchema).min(2)).value;
+  return localizedContentFile((language) => `shop/testimonials.${language}.json`, locale, z.array(quoteSchema).min(2))
+    .value;
 }

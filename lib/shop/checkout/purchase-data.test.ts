@@ -14,7 +14,9 @@ const stored = {
 
 describe('purchase-data (finding 8: the download URL is not kept forever)', () => {
   it('keeps the download URL while the link is valid', () => {
-    expect(readPurchaseData(JSON.stringify(stored), Date.parse('2026-11-30T00:00:00Z'))?.downloadUrl).toBe(stored.downloadUrl);
+    expect(readPurchaseData(JSON.stringify(stored), Date.parse('2026-11-30T00:00:00Z'))?.downloadUrl).toBe(
+      stored.downloadUrl,
+    );
   });
 
   it('drops it once the link has expired, or when no expiry was stored', () => {

@@ -25,7 +25,8 @@ export function readPurchaseData(raw: string | null, now = Date.now()): Purchase
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<PurchaseData>;
-    if (typeof value.name !== 'string' || typeof value.email !== 'string' || typeof value.productId !== 'string') return null;
+    if (typeof value.name !== 'string' || typeof value.email !== 'string' || typeof value.productId !== 'string')
+      return null;
     const data = value as PurchaseData;
     const expired = !data.expiresAt || !(Date.parse(data.expiresAt) > now);
     return typeof data.downloadUrl === 'string' && !expired ? data : withoutDownload(data);

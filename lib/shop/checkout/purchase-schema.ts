@@ -2,7 +2,22 @@
 import { CARD_MAX_LENGTH } from './card-input';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address';
 import { paymentMethods, type PaymentMethod } from '../payments/methods';
-import { boolean, config, enum as zEnum, intersection, maxLength, minLength, object, optional, refine, regex, string, trim, type infer as Infer, type input as Input } from 'zod/mini';
+import {
+  boolean,
+  config,
+  enum as zEnum,
+  intersection,
+  maxLength,
+  minLength,
+  object,
+  optional,
+  refine,
+  regex,
+  string,
+  trim,
+  type infer as Infer,
+  type input as Input,
+} from 'zod/mini';
 
 // zod 4 probes for `new Function` to speed up object parsing; under our CSP (no 'unsafe-eval')
 // that probe is a reported violation in the browser. The interpreter is plenty fast here.
@@ -74,13 +89,21 @@ export const purchaseSchema = purchaseFields
   // message shows at once. (No `abort` on the field checks above: it would stop these.)
   // With `when`, these also see input that failed other checks: never assume a field's type.
   .check(
-    refine((value) => value.paymentMethod !== 'card' || (typeof value.cardNumber === 'string' && value.cardNumber.trim() !== ''), {
-      path: ['cardNumber'],
-      message: 'cardRequired',
-      when: (payload) => (payload.value as { paymentMethod?: unknown })?.paymentMethod === 'card',
-    }),
     refine(
-      (value) => value.paymentMethod !== 'card' || typeof value.cardNumber !== 'string' || !value.cardNumber.trim() || /^\d{12,19}$/.test(value.cardNumber.trim()),
+      (value) =>
+        value.paymentMethod !== 'card' || (typeof value.cardNumber === 'string' && value.cardNumber.trim() !== ''),
+      {
+        path: ['cardNumber'],
+        message: 'cardRequired',
+        when: (payload) => (payload.value as { paymentMethod?: unknown })?.paymentMethod === 'card',
+      },
+    ),
+    refine(
+      (value) =>
+        value.paymentMethod !== 'card' ||
+        typeof value.cardNumber !== 'string' ||
+        !value.cardNumber.trim() ||
+        /^\d{12,19}$/.test(value.cardNumber.trim()),
       {
         path: ['cardNumber'],
         message: 'cardInvalid',
@@ -94,7 +117,10 @@ export type PurchaseInput = Infer<typeof purchaseSchema>;
 export type PurchaseFormValues = Input<typeof purchaseSchema>;
 
 // The page's language rides along, so a hosted checkout speaks it and sends the buyer back to it.
-const editionField = object({ editionId: string().check(minLength(1), maxLength(10)), locale: optional(string().check(maxLength(10))) });
+const editionField = object({
+  editionId: string().check(minLength(1), maxLength(10)),
+  locale: optional(string().check(maxLength(10))),
+});
 /** The order endpoint's body: the form plus the edition. */
 export const orderRequestSchema = intersection(purchaseSchema, editionField);
 export const hostedOrderRequestSchema = intersection(hostedPurchaseSchema, editionField);

@@ -20,7 +20,13 @@ const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}${libraryPath(
  */
 export async function deliverPendingMail(
   db: Db,
-  options: { siteUrl: string; secret: string; send: (mail: OutgoingMail) => Promise<unknown>; now?: number; firstRetrySeconds?: number },
+  options: {
+    siteUrl: string;
+    secret: string;
+    send: (mail: OutgoingMail) => Promise<unknown>;
+    now?: number;
+    firstRetrySeconds?: number;
+  },
 ): Promise<{ sent: number; failed: number }> {
   const rows = await claimDueMail(db);
   let sent = 0;

@@ -23,7 +23,11 @@ afterAll(async () => {
 });
 
 async function paidOrder() {
-  const placed = await placeOrder(db, { editionId: 'en', name: 'Ana', email: 'ana@example.com', paymentMethod: 'paypal' }, { payments: demoPayments });
+  const placed = await placeOrder(
+    db,
+    { editionId: 'en', name: 'Ana', email: 'ana@example.com', paymentMethod: 'paypal' },
+    { payments: demoPayments },
+  );
   if (!placed.ok) throw new Error('order failed');
   return { order: placed.order, token: signToken(placed.order.id, SECRET).token };
 }
@@ -34,7 +38,8 @@ const ask = (token: string, method: 'GET' | 'HEAD', stamp: () => Promise<Uint8Ar
 describe('download links (finding 6)', () => {
   it('HEAD checks the link and uses up nothing', async () => {
     const { order, token } = await paidOrder();
-    for (let i = 0; i < MAX_DOWNLOADS + 2; i += 1) expect(await ask(token, 'HEAD')).toEqual({ ok: true, fileName: 'the-love-blueprint-en.pdf' });
+    for (let i = 0; i < MAX_DOWNLOADS + 2; i += 1)
+      expect(await ask(token, 'HEAD')).toEqual({ ok: true, fileName: 'the-love-blueprint-en.pdf' });
     expect((await findOrder(db, order.id))?.downloads).toBe(0);
     expect(await ask(token, 'GET')).toMatchObject({ ok: true, bytes: pdf });
     expect((await findOrder(db, order.id))?.downloads).toBe(1);
@@ -68,14 +73,16 @@ describe('download links (finding 6)', () => {
     };
     const requests = Promise.all(Array.from({ length: 200 }, () => ask(token, 'GET', slowStamp)));
     // The stamping finishes only once every download has been claimed: the claims come first.
-    for (let claimed = 0; claimed < MAX_DOWNLOADS; ) {
+    for (let claimed = 0; claimed < MAX_DOWNLOADS;) {
       await new Promise((r) => setTimeout(r, 10));
       claimed = (await findOrder(db, order.id))?.downloads ?? 0;
     }
     finish();
     const answers = await requests;
     expect(answers.filter((a) => a.ok)).toHaveLength(MAX_DOWNLOADS);
-    expect(answers.filter((a) => !a.ok).map((a) => !a.ok && a.error)).toEqual(Array(200 - MAX_DOWNLOADS).fill('downloads_exhausted'));
+    expect(answers.filter((a) => !a.ok).map((a) => !a.ok && a.error)).toEqual(
+      Array(200 - MAX_DOWNLOADS).fill('downloads_exhausted'),
+    );
     expect(stampings).toBe(1);
     expect((await findOrder(db, order.id))?.downloads).toBe(MAX_DOWNLOADS);
   });
@@ -83,7 +90,11 @@ describe('download links (finding 6)', () => {
   it('refuses forged, expired and unpaid links', async () => {
     const { order } = await paidOrder();
     expect(await ask(signToken(order.id, 'x'.repeat(64)).token, 'GET')).toMatchObject({ ok: false, status: 403 });
-    expect(await ask(signToken(order.id, SECRET, Date.now() - 30 * 86_400_000).token, 'GET')).toMatchObject({ ok: false, status: 410, error: 'link_expired' });
+    expect(await ask(signToken(order.id, SECRET, Date.now() - 30 * 86_400_000).token, 'GET')).toMatchObject({
+      ok: false,
+      status: 410,
+      error: 'link_expired',
+    });
     await db.query(`UPDATE orders SET status = 'pending' WHERE id = $1`, [order.id]);
     expect(await ask(signToken(order.id, SECRET).token, 'GET')).toMatchObject({ ok: false, status: 404 });
   });

@@ -7,7 +7,12 @@ import { downloadFileName, MAX_DOWNLOADS, verifyToken } from './tokens';
 type DownloadRefusal = { ok: false; status: number; error: string; message: string; retryAfterSeconds?: number };
 export type DownloadAnswer = { ok: true; fileName: string; bytes?: Uint8Array } | DownloadRefusal;
 
-const refusal = (status: number, error: string, message: string): DownloadRefusal => ({ ok: false, status, error, message });
+const refusal = (status: number, error: string, message: string): DownloadRefusal => ({
+  ok: false,
+  status,
+  error,
+  message,
+});
 
 /**
  * What a download link answers. GET claims one of the link's downloads first, in one atomic
@@ -27,25 +32,39 @@ export async function answerDownload(options: {
   const check = verifyToken(options.token, options.secret);
   if (!check.ok) {
     return check.reason === 'expired'
-      ? refusal(410, 'link_expired', 'This download link has expired. Open it in your browser to get a fresh one by email.')
+      ? refusal(
+          410,
+          'link_expired',
+          'This download link has expired. Open it in your browser to get a fresh one by email.',
+        )
       : refusal(403, 'invalid_link', 'This download link is not valid.');
   }
   const order = await findOrder(options.db, check.orderId);
   const edition = order ? findEdition(order.edition) : undefined;
-  if (!order || !edition || options.file !== downloadFileName(edition.id)) return refusal(404, 'not_found', 'There is no such file.');
-  if (order.revoked_at) return refusal(410, 'link_revoked', 'This link no longer works. Write to us if you think this is a mistake.');
+  if (!order || !edition || options.file !== downloadFileName(edition.id))
+    return refusal(404, 'not_found', 'There is no such file.');
+  if (order.revoked_at)
+    return refusal(410, 'link_revoked', 'This link no longer works. Write to us if you think this is a mistake.');
   if (!hasLiveLinks(order)) return refusal(404, 'not_found', 'There is no such file.');
-  const exhausted = refusal(410, 'downloads_exhausted', `This link has been used ${MAX_DOWNLOADS} times, its limit. Write to us and we will help.`);
+  const exhausted = refusal(
+    410,
+    'downloads_exhausted',
+    `This link has been used ${MAX_DOWNLOADS} times, its limit. Write to us and we will help.`,
+  );
   if (order.downloads >= MAX_DOWNLOADS) return exhausted;
   if (options.method === 'HEAD') return { ok: true, fileName: options.file };
   const claim = await claimDownload(options.db, order.id, MAX_DOWNLOADS);
-  if ('error' in claim) return claim.error === 'exhausted' ? exhausted : refusal(404, 'not_found', 'There is no such file.');
+  if ('error' in claim)
+    return claim.error === 'exhausted' ? exhausted : refusal(404, 'not_found', 'There is no such file.');
   try {
     const bytes = await stampOnce(`${order.id}:${edition.id}`, () => options.stamp(edition, order));
     return { ok: true, fileName: options.file, bytes };
   } catch (error) {
     await releaseDownload(options.db, order.id);
     if (!(error instanceof StampingBusy)) throw error;
-    return { ...refusal(503, 'busy', 'Many copies are being prepared just now. Please try again in a few seconds.'), retryAfterSeconds: STAMPING.retryAfterSeconds };
+    return {
+      ...refusal(503, 'busy', 'Many copies are being prepared just now. Please try again in a few seconds.'),
+      retryAfterSeconds: STAMPING.retryAfterSeconds,
+    };
   }
 }

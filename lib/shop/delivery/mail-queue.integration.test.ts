@@ -31,7 +31,11 @@ describe.runIf(url)('mail queue shared by two workers on PostgreSQL', () => {
   it('sends every message once, never twice, when both workers run at once', async () => {
     const orders: string[] = [];
     for (let i = 0; i < 60; i += 1) {
-      const placed = await placeOrder(first, { editionId: 'en', name: 'Queue Test', email: `queue-${i}-${Date.now()}@example.com`, paymentMethod: 'paypal' }, { payments: demoPayments });
+      const placed = await placeOrder(
+        first,
+        { editionId: 'en', name: 'Queue Test', email: `queue-${i}-${Date.now()}@example.com`, paymentMethod: 'paypal' },
+        { payments: demoPayments },
+      );
       if (placed.ok) orders.push(placed.order.id);
     }
     const sent: string[] = [];
@@ -51,7 +55,9 @@ describe.runIf(url)('mail queue shared by two workers on PostgreSQL', () => {
     await Promise.all([worker(first)(), worker(second)(), worker(first)(), worker(second)()]);
     expect(sent).toHaveLength(orders.length);
     expect(new Set(sent).size).toBe(orders.length);
-    const { rows } = await first.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_queue WHERE sent_at IS NULL');
+    const { rows } = await first.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM mail_queue WHERE sent_at IS NULL',
+    );
     expect(rows[0]!.n).toBe(0);
   }, 60_000);
 });

@@ -71,11 +71,10 @@ export async function markMailSent(db: Queryable, id: number): Promise<void> {
 
 /** Keeps a refused email queued, to be tried again after `delaySeconds`. */
 export async function rescheduleMail(db: Queryable, id: number, error: unknown, delaySeconds: number): Promise<void> {
-  await db.query(`UPDATE mail_queue SET last_error = $2, next_attempt_at = now() + ($3 || ' seconds')::interval WHERE id = $1`, [
-    id,
-    String((error as Error)?.message ?? error).slice(0, 500),
-    String(delaySeconds),
-  ]);
+  await db.query(
+    `UPDATE mail_queue SET last_error = $2, next_attempt_at = now() + ($3 || ' seconds')::interval WHERE id = $1`,
+    [id, String((error as Error)?.message ?? error).slice(0, 500), String(delaySeconds)],
+  );
 }
 
 /** Retry backoff: `first` seconds (MAIL_RETRY_SECONDS, 30 by default), then twice as long each time, capped at 30 min. */

@@ -18,7 +18,12 @@ const LOOKUP_INTERVAL_MS = 2_000;
 /** One pass over the queue; never throws (a failure stays queued). */
 async function deliverPending(): Promise<unknown> {
   try {
-    return await deliverPendingMail(await getDb(), { siteUrl: env().siteUrl, secret: appSecret(), send: sendMail, firstRetrySeconds: env().mailRetrySeconds });
+    return await deliverPendingMail(await getDb(), {
+      siteUrl: env().siteUrl,
+      secret: appSecret(),
+      send: sendMail,
+      firstRetrySeconds: env().mailRetrySeconds,
+    });
   } catch (error) {
     console.error('Mail delivery failed; it will be retried', error);
     return undefined;
@@ -28,7 +33,8 @@ async function deliverPending(): Promise<unknown> {
 /** Answers pending "find my purchases" requests and sends what they queued; never throws. */
 async function answerLookups(): Promise<void> {
   try {
-    if ((await answerLookupRequests(await getDb(), { emailsPerHour: env().limits.emailsPerHour })) > 0) await deliverMailNow();
+    if ((await answerLookupRequests(await getDb(), { emailsPerHour: env().limits.emailsPerHour })) > 0)
+      await deliverMailNow();
   } catch (error) {
     console.error('Find-my-purchases requests could not be answered; they stay pending', error);
   }

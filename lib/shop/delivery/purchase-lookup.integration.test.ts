@@ -28,7 +28,11 @@ let run = 0;
 const address = (name: string) => `${name}-${(run += 1)}@example.com`;
 
 async function buy(email: string, editionId: string) {
-  const placed = await placeOrder(db, { editionId, name: 'Lina Lookup', email, paymentMethod: 'paypal' }, { payments: demoPayments });
+  const placed = await placeOrder(
+    db,
+    { editionId, name: 'Lina Lookup', email, paymentMethod: 'paypal' },
+    { payments: demoPayments },
+  );
   if (!placed.ok) throw new Error(placed.error);
   return placed.order.id;
 }
@@ -37,11 +41,16 @@ async function buy(email: string, editionId: string) {
 async function workerPass(emailsPerHour = 3) {
   const sent: OutgoingMail[] = [];
   await answerLookupRequests(db, { emailsPerHour });
-  await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: 'l'.repeat(64), send: async (mail) => void sent.push(mail) });
+  await deliverPendingMail(db, {
+    siteUrl: 'https://amora.example',
+    secret: 'l'.repeat(64),
+    send: async (mail) => void sent.push(mail),
+  });
   return sent.filter((mail) => mail.subject.startsWith('Your purchases at Amora'));
 }
 
-const pending = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM lookup_requests')).rows[0]!.n;
+const pending = async () =>
+  (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM lookup_requests')).rows[0]!.n;
 
 describe('the mail worker answers "find my purchases" requests', () => {
   it('sends a buyer one email listing each of their orders, and nothing for an address without orders', async () => {

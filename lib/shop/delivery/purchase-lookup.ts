@@ -14,7 +14,11 @@ const MAX_PENDING_LOOKUPS = 10_000;
 const BATCH = 50;
 
 /** The request's half. Asking again before the worker's pass adds nothing: one pending row per address. */
-export async function requestPurchaseLookup(db: Queryable, email: string, maxPending = MAX_PENDING_LOOKUPS): Promise<void> {
+export async function requestPurchaseLookup(
+  db: Queryable,
+  email: string,
+  maxPending = MAX_PENDING_LOOKUPS,
+): Promise<void> {
   await db.query(
     `INSERT INTO lookup_requests (email) SELECT $1 WHERE (SELECT count(*) FROM lookup_requests) < $2
      ON CONFLICT ((lower(email))) DO NOTHING`,
@@ -40,7 +44,11 @@ export async function answerLookupRequests(db: Db, { emailsPerHour }: { emailsPe
       let emails = 0;
       for (const { email } of rows) {
         // Every request counts against the address, buyer or not, as it did when the route counted it.
-        const allowed = await consume(tx, { bucket: recipientBucket('lookup', email), limit: emailsPerHour, windowSeconds: 3600 });
+        const allowed = await consume(tx, {
+          bucket: recipientBucket('lookup', email),
+          limit: emailsPerHour,
+          windowSeconds: 3600,
+        });
         if (!allowed.ok) continue;
         if (await queueLookupMail(tx, email)) emails += 1;
       }

@@ -6,7 +6,11 @@ const SECRET = 'a'.repeat(64);
 describe('download tokens', () => {
   it('verifies a token it signed', () => {
     const token = signToken('order-1', SECRET, 1_000).token;
-    expect(verifyToken(token, SECRET, 2_000)).toEqual({ ok: true, orderId: 'order-1', expiresAt: 1_000 + LINK_LIFETIME_MS });
+    expect(verifyToken(token, SECRET, 2_000)).toEqual({
+      ok: true,
+      orderId: 'order-1',
+      expiresAt: 1_000 + LINK_LIFETIME_MS,
+    });
   });
 
   it('says when the token it signs expires: the moment verifying it starts to refuse', () => {
@@ -35,6 +39,11 @@ describe('download tokens', () => {
   it('expires after its lifetime but still names its order', () => {
     const token = signToken('order-9', SECRET, 0, 1000).token;
     expect(verifyToken(token, SECRET, 999).ok).toBe(true);
-    expect(verifyToken(token, SECRET, 1001)).toEqual({ ok: false, reason: 'expired', orderId: 'order-9', expiresAt: 1000 });
+    expect(verifyToken(token, SECRET, 1001)).toEqual({
+      ok: false,
+      reason: 'expired',
+      orderId: 'order-9',
+      expiresAt: 1000,
+    });
   });
 });

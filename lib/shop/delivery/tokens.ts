@@ -21,7 +21,12 @@ export type TokenCheck =
 const sign = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('base64url');
 
 /** A fresh token for an order, and the moment (ms since the epoch) it stops opening anything. */
-export function signToken(orderId: string, secret: string, now = Date.now(), lifetimeMs = LINK_LIFETIME_MS): { token: string; expiresAt: number } {
+export function signToken(
+  orderId: string,
+  secret: string,
+  now = Date.now(),
+  lifetimeMs = LINK_LIFETIME_MS,
+): { token: string; expiresAt: number } {
   const expiresAt = now + lifetimeMs;
   const payload = Buffer.from(JSON.stringify({ o: orderId, x: expiresAt } satisfies Payload)).toString('base64url');
   return { token: `${payload}${SEPARATOR}${sign(payload, secret)}`, expiresAt };
@@ -33,7 +38,8 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
   const [payload, signature] = parts as [string, string];
   const expected = Buffer.from(sign(payload, secret));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'bad_signature' };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, reason: 'bad_signature' };
   let data: Payload;
   try {
     data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Payload;

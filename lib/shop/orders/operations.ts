@@ -26,7 +26,9 @@ export async function ordersByEmail(db: Queryable, email: string): Promise<Order
     summaries.push({
       ...order,
       downloadsUsed: `${order.downloads}/${MAX_DOWNLOADS}`,
-      linkExpiresAt: row.last_sent ? new Date(new Date(row.last_sent).getTime() + LINK_LIFETIME_MS).toISOString() : null,
+      linkExpiresAt: row.last_sent
+        ? new Date(new Date(row.last_sent).getTime() + LINK_LIFETIME_MS).toISOString()
+        : null,
     });
   }
   return summaries;

@@ -33,7 +33,13 @@ if (serverUrl) {
 }
 
 const SECRET = 's'.repeat(64);
-const input = { editionId: 'en', name: 'Ana Example', email: 'ana@example.com', paymentMethod: 'card' as const, cardNumber: '4242424242424242' };
+const input = {
+  editionId: 'en',
+  name: 'Ana Example',
+  email: 'ana@example.com',
+  paymentMethod: 'card' as const,
+  cardNumber: '4242424242424242',
+};
 
 describe.each(backends)('order store on %s', (_name, open) => {
   let db: Db;
@@ -50,10 +56,19 @@ describe.each(backends)('order store on %s', (_name, open) => {
     const result = await placeOrder(db, input, { payments: demoPayments });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.order).toMatchObject({ edition: 'en', name: 'Ana Example', card_last4: '4242', amount_cents: 799, currency: 'USD', downloads: 0 });
+    expect(result.order).toMatchObject({
+      edition: 'en',
+      name: 'Ana Example',
+      card_last4: '4242',
+      amount_cents: 799,
+      currency: 'USD',
+      downloads: 0,
+    });
     const stored = JSON.stringify((await db.query('SELECT * FROM orders WHERE id = $1', [result.order.id])).rows);
     expect(stored).not.toContain('4242424242424242');
-    const queued = await db.query<{ kind: string }>('SELECT kind FROM mail_queue WHERE order_id = $1', [result.order.id]);
+    const queued = await db.query<{ kind: string }>('SELECT kind FROM mail_queue WHERE order_id = $1', [
+      result.order.id,
+    ]);
     expect(queued.rows).toEqual([{ kind: 'magic-link' }]);
   });
 
@@ -64,12 +79,20 @@ describe.each(backends)('order store on %s', (_name, open) => {
     if (!first.ok) return;
     const mails = await db.query('SELECT id FROM mail_queue WHERE order_id = $1', [first.order.id]);
     expect(mails.rows).toHaveLength(1);
-    const other = await placeOrder(db, { ...input, editionId: 'fr' }, { idempotencyKey: 'retry-key-123', payments: demoPayments });
+    const other = await placeOrder(
+      db,
+      { ...input, editionId: 'fr' },
+      { idempotencyKey: 'retry-key-123', payments: demoPayments },
+    );
     expect(other).toEqual({ ok: false, error: 'idempotency_conflict' });
   });
 
   it('concurrent retries with one key still make one order', async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(db, input, { idempotencyKey: 'race-key-456', payments: demoPayments })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        placeOrder(db, input, { idempotencyKey: 'race-key-456', payments: demoPayments }),
+      ),
+    );
     // The ones that lost the race are told the key is in flight; the rest share one order.
     const ids = new Set(results.map((r) => (r.ok ? r.order.id : r.error)));
     ids.delete('in_flight');
@@ -86,13 +109,17 @@ describe.each(backends)('order store on %s', (_name, open) => {
         return demoPayments.charge(charge);
       },
     };
-    const results = await Promise.all(Array.from({ length: 6 }, () => placeOrder(db, input, { idempotencyKey: 'parallel-key-6', payments: slow })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => placeOrder(db, input, { idempotencyKey: 'parallel-key-6', payments: slow })),
+    );
     expect(charges).toHaveLength(1);
     expect(charges[0]!.idempotencyKey).toBe('parallel-key-6');
     const placed = results.filter((r) => r.ok && !r.replayed);
     expect(placed).toHaveLength(1);
     for (const result of results) if (!result.ok) expect(result.error).toBe('in_flight');
-    expect((await db.query(`SELECT status FROM orders WHERE idempotency_key = 'parallel-key-6'`)).rows).toEqual([{ status: 'paid' }]);
+    expect((await db.query(`SELECT status FROM orders WHERE idempotency_key = 'parallel-key-6'`)).rows).toEqual([
+      { status: 'paid' },
+    ]);
     // Once it is done, the same key replays the order without another charge.
     const again = await placeOrder(db, input, { idempotencyKey: 'parallel-key-6', payments: slow });
     expect(again.ok && again.replayed).toBe(true);
@@ -115,9 +142,19 @@ describe.each(backends)('order store on %s', (_name, open) => {
         throw new Error('provider unreachable');
       },
     };
-    await expect(placeOrder(db, input, { idempotencyKey: 'crash-key-789', payments: crashing })).rejects.toThrow('provider unreachable');
-    expect((await db.query(`SELECT status FROM orders WHERE idempotency_key = 'crash-key-789'`)).rows).toEqual([{ status: 'pending' }]);
-    expect((await db.query(`SELECT q.id FROM mail_queue q JOIN orders o ON o.id = q.order_id WHERE o.idempotency_key = 'crash-key-789'`)).rows).toHaveLength(0);
+    await expect(placeOrder(db, input, { idempotencyKey: 'crash-key-789', payments: crashing })).rejects.toThrow(
+      'provider unreachable',
+    );
+    expect((await db.query(`SELECT status FROM orders WHERE idempotency_key = 'crash-key-789'`)).rows).toEqual([
+      { status: 'pending' },
+    ]);
+    expect(
+      (
+        await db.query(
+          `SELECT q.id FROM mail_queue q JOIN orders o ON o.id = q.order_id WHERE o.idempotency_key = 'crash-key-789'`,
+        )
+      ).rows,
+    ).toHaveLength(0);
     const retried = await placeOrder(db, input, { idempotencyKey: 'crash-key-789', payments: watching });
     expect(retried.ok && !retried.replayed && retried.order.status).toBe('paid');
     expect(keys).toEqual(['crash-key-789', 'crash-key-789']);
@@ -125,9 +162,19 @@ describe.each(backends)('order store on %s', (_name, open) => {
 
   it('a declined payment stores a failed order, emails nothing, and replays as declined', async () => {
     const declining: PaymentProvider = { charge: async () => ({ ok: false, reason: 'card_declined' }) };
-    expect(await placeOrder(db, input, { idempotencyKey: 'declined-key-1', payments: declining })).toEqual({ ok: false, error: 'payment_declined' });
-    expect(await placeOrder(db, input, { idempotencyKey: 'declined-key-1', payments: demoPayments })).toEqual({ ok: false, error: 'payment_declined' });
-    const rows = (await db.query<{ status: string; id: string }>(`SELECT id, status FROM orders WHERE idempotency_key = 'declined-key-1'`)).rows;
+    expect(await placeOrder(db, input, { idempotencyKey: 'declined-key-1', payments: declining })).toEqual({
+      ok: false,
+      error: 'payment_declined',
+    });
+    expect(await placeOrder(db, input, { idempotencyKey: 'declined-key-1', payments: demoPayments })).toEqual({
+      ok: false,
+      error: 'payment_declined',
+    });
+    const rows = (
+      await db.query<{ status: string; id: string }>(
+        `SELECT id, status FROM orders WHERE idempotency_key = 'declined-key-1'`,
+      )
+    ).rows;
     expect(rows.map((r) => r.status)).toEqual(['failed']);
     expect((await db.query('SELECT id FROM mail_queue WHERE order_id = $1', [rows[0]!.id])).rows).toHaveLength(0);
   });
@@ -139,17 +186,24 @@ describe.each(backends)('order store on %s', (_name, open) => {
       return false;
     };
     const before = (await db.query('SELECT id FROM orders')).rows.length;
-    expect(await placeOrder(db, { ...input, email: 'limited@example.com' }, { payments: demoPayments, admit: refuse })).toEqual({ ok: false, error: 'rate_limited' });
+    expect(
+      await placeOrder(db, { ...input, email: 'limited@example.com' }, { payments: demoPayments, admit: refuse }),
+    ).toEqual({ ok: false, error: 'rate_limited' });
     expect((await db.query('SELECT id FROM orders')).rows.length).toBe(before);
     // A replay of a finished order is not a new email: the limit is not asked.
     await placeOrder(db, input, { idempotencyKey: 'replay-key-42', payments: demoPayments });
     asked = 0;
-    expect((await placeOrder(db, input, { idempotencyKey: 'replay-key-42', payments: demoPayments, admit: refuse })).ok).toBe(true);
+    expect(
+      (await placeOrder(db, input, { idempotencyKey: 'replay-key-42', payments: demoPayments, admit: refuse })).ok,
+    ).toBe(true);
     expect(asked).toBe(0);
   });
 
   it('refuses an unknown edition', async () => {
-    expect(await placeOrder(db, { ...input, editionId: 'xx' }, { payments: demoPayments })).toEqual({ ok: false, error: 'unknown_edition' });
+    expect(await placeOrder(db, { ...input, editionId: 'xx' }, { payments: demoPayments })).toEqual({
+      ok: false,
+      error: 'unknown_edition',
+    });
   });
 
   it('allows ten downloads per order, then no more', async () => {
@@ -169,9 +223,20 @@ describe.each(backends)('order store on %s', (_name, open) => {
     if (!placed.ok) throw new Error('order failed');
     await db.query(`UPDATE mail_queue SET sent_at = now() WHERE order_id <> $1`, [placed.order.id]);
 
-    const failing = await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send: async () => { throw new Error('SMTP down'); } });
+    const failing = await deliverPendingMail(db, {
+      siteUrl: 'https://amora.example',
+      secret: SECRET,
+      send: async () => {
+        throw new Error('SMTP down');
+      },
+    });
     expect(failing).toEqual({ sent: 0, failed: 1 });
-    const row = (await db.query<{ sent_at: unknown; attempts: number; last_error: string }>('SELECT sent_at, attempts, last_error FROM mail_queue WHERE order_id = $1', [placed.order.id])).rows[0]!;
+    const row = (
+      await db.query<{ sent_at: unknown; attempts: number; last_error: string }>(
+        'SELECT sent_at, attempts, last_error FROM mail_queue WHERE order_id = $1',
+        [placed.order.id],
+      )
+    ).rows[0]!;
     expect(row.sent_at).toBeNull();
     expect(row.attempts).toBe(1);
     expect(row.last_error).toBe('SMTP down');
@@ -179,10 +244,19 @@ describe.each(backends)('order store on %s', (_name, open) => {
     // Not due yet: nothing is sent.
     const sent: { to: string; text: string }[] = [];
     const send = async (mail: { to: string; text: string }) => void sent.push(mail);
-    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
     await db.query(`UPDATE mail_queue SET next_attempt_at = now() WHERE order_id = $1`, [placed.order.id]);
-    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send })).toEqual({ sent: 1, failed: 0 });
-    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(await deliverPendingMail(db, { siteUrl: 'https://amora.example', secret: SECRET, send })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe('queue@example.com');
     const link = /https:\/\/amora\.example\/library\/(\S+)/.exec(sent[0]!.text)![1]!;

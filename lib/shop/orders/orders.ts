@@ -32,7 +32,14 @@ export type Order = {
 };
 
 /** `locale`: the page's language, which the order's emails are written in. */
-export type OrderInput = { editionId: string; name: string; email: string; paymentMethod: PaymentMethod; cardNumber?: string; locale?: string };
+export type OrderInput = {
+  editionId: string;
+  name: string;
+  email: string;
+  paymentMethod: PaymentMethod;
+  cardNumber?: string;
+  locale?: string;
+};
 
 type PlaceOrderError =
   | 'unknown_edition'
@@ -44,7 +51,8 @@ type PlaceOrderError =
   | 'method_unavailable'
   | 'rate_limited';
 /** A placed order: paid at once (demo), or pending with the hosted page the buyer pays on. */
-export type PlaceOrderResult = { ok: true; order: Order; replayed: boolean; checkoutUrl?: string } | { ok: false; error: PlaceOrderError };
+export type PlaceOrderResult =
+  { ok: true; order: Order; replayed: boolean; checkoutUrl?: string } | { ok: false; error: PlaceOrderError };
 
 const ORDER_COLUMNS =
   'id, created_at, edition, name, email, payment_method, card_last4, amount_cents, currency, downloads, status, revoked_at, provider, checkout_url, checkout_session_id';
@@ -97,7 +105,21 @@ export async function placeOrder(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', now() + make_interval(secs => $11), $12, $13)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING ${ORDER_COLUMNS}`,
-      [randomUUID(), edition.id, input.name, input.email, input.paymentMethod, last4, amountCents, edition.price.currency, key, print, CLAIM_SECONDS, hosted ? 'stripe' : 'demo', input.locale ?? 'en'],
+      [
+        randomUUID(),
+        edition.id,
+        input.name,
+        input.email,
+        input.paymentMethod,
+        last4,
+        amountCents,
+        edition.price.currency,
+        key,
+        print,
+        CLAIM_SECONDS,
+        hosted ? 'stripe' : 'demo',
+        input.locale ?? 'en',
+      ],
     );
     if (rows[0]) order = normalise(rows[0]);
     else {
@@ -110,7 +132,14 @@ export async function placeOrder(
     }
   }
 
-  const charge = { orderId: order.id, idempotencyKey: key, amountCents, currency: edition.price.currency, method: input.paymentMethod, description: `The Love Blueprint (${edition.label})` };
+  const charge = {
+    orderId: order.id,
+    idempotencyKey: key,
+    amountCents,
+    currency: edition.price.currency,
+    method: input.paymentMethod,
+    description: `The Love Blueprint (${edition.label})`,
+  };
   if (isHosted(options.payments)) return startCheckout(db, order, { ...charge, email: input.email }, options.payments);
 
   let result;
@@ -122,7 +151,9 @@ export async function placeOrder(
     throw error;
   }
   if (!result.ok) {
-    await db.query(`UPDATE orders SET status = 'failed', claimed_until = NULL WHERE id = $1 AND status = 'pending'`, [order.id]);
+    await db.query(`UPDATE orders SET status = 'failed', claimed_until = NULL WHERE id = $1 AND status = 'pending'`, [
+      order.id,
+    ]);
     return { ok: false, error: 'payment_declined' };
   }
   const paid = await markPaid(db, order.id, result.reference);
@@ -133,7 +164,12 @@ export async function placeOrder(
  * Opens the provider's checkout for a pending order and keeps its page with the order, so a
  * retried Confirm is sent to the same page. The order is paid later, by fulfil() in lib/shop/payments/events.ts.
  */
-async function startCheckout(db: Db, order: Order, charge: Charge & { email: string }, payments: HostedPayments): Promise<PlaceOrderResult> {
+async function startCheckout(
+  db: Db,
+  order: Order,
+  charge: Charge & { email: string },
+  payments: HostedPayments,
+): Promise<PlaceOrderResult> {
   let started;
   try {
     started = await payments.checkout.start({ ...charge, locale: payments.locale, ...payments.returnUrls(order.id) });
@@ -142,7 +178,9 @@ async function startCheckout(db: Db, order: Order, charge: Charge & { email: str
     throw error;
   }
   if (!started.ok) {
-    await db.query(`UPDATE orders SET status = 'failed', claimed_until = NULL WHERE id = $1 AND status = 'pending'`, [order.id]);
+    await db.query(`UPDATE orders SET status = 'failed', claimed_until = NULL WHERE id = $1 AND status = 'pending'`, [
+      order.id,
+    ]);
     return { ok: false, error: 'method_unavailable' };
   }
   const { rows } = await db.query<Order>(
@@ -159,10 +197,12 @@ async function startCheckout(db: Db, order: Order, charge: Charge & { email: str
 async function resume(db: Db, existing: Stored, print: string): Promise<PlaceOrderResult | undefined> {
   if (existing.request_fingerprint !== print) return { ok: false, error: 'idempotency_conflict' };
   if (existing.status === 'paid') return { ok: true, order: strip(existing), replayed: true };
-  if (existing.status === 'failed') return { ok: false, error: existing.provider === 'demo' ? 'payment_declined' : 'checkout_ended' };
+  if (existing.status === 'failed')
+    return { ok: false, error: existing.provider === 'demo' ? 'payment_declined' : 'checkout_ended' };
   if (existing.status === 'expired') return { ok: false, error: 'checkout_ended' };
   // A hosted checkout already opened for this key: the buyer goes back to the same page.
-  if (existing.checkout_url) return { ok: true, order: strip(existing), replayed: true, checkoutUrl: existing.checkout_url };
+  if (existing.checkout_url)
+    return { ok: true, order: strip(existing), replayed: true, checkoutUrl: existing.checkout_url };
   if (existing.claimed) return { ok: false, error: 'in_flight' };
   const { rows } = await db.query(
     `UPDATE orders SET claimed_until = now() + make_interval(secs => $2)
@@ -194,11 +234,10 @@ export async function markPaidIn(tx: Queryable, orderId: string, reference: stri
 
 /** A pending order's payment failed or its checkout expired: no email, no links. */
 export async function markEnded(db: Queryable, orderId: string, status: 'failed' | 'expired'): Promise<boolean> {
-  const { rows } = await db.query(`UPDATE orders SET status = $2, claimed_until = NULL WHERE id = $1 AND status = ANY($3) RETURNING id`, [
-    orderId,
-    status,
-    sourcesOf(status),
-  ]);
+  const { rows } = await db.query(
+    `UPDATE orders SET status = $2, claimed_until = NULL WHERE id = $1 AND status = ANY($3) RETURNING id`,
+    [orderId, status, sourcesOf(status)],
+  );
   return rows.length > 0;
 }
 
@@ -207,7 +246,9 @@ async function findByKey(db: Queryable, key: string): Promise<Stored | undefined
     `SELECT ${ORDER_COLUMNS}, request_fingerprint, (claimed_until IS NOT NULL AND claimed_until > now()) AS claimed FROM orders WHERE idempotency_key = $1`,
     [key],
   );
-  return rows[0] ? { ...normalise(rows[0]), request_fingerprint: rows[0].request_fingerprint, claimed: rows[0].claimed } : undefined;
+  return rows[0]
+    ? { ...normalise(rows[0]), request_fingerprint: rows[0].request_fingerprint, claimed: rows[0].claimed }
+    : undefined;
 }
 
 const strip = ({ request_fingerprint: _print, claimed: _claimed, ...order }: Stored): Order => order;
@@ -221,7 +262,11 @@ export async function findOrder(db: Queryable, id: string): Promise<Order | unde
 export const hasLiveLinks = (order: Order) => order.status === 'paid' && !order.revoked_at;
 
 /** Counts a download of a paid, unrevoked order if it has any left. */
-export async function claimDownload(db: Queryable, id: string, max: number): Promise<{ order: Order } | { error: 'unknown' | 'exhausted' }> {
+export async function claimDownload(
+  db: Queryable,
+  id: string,
+  max: number,
+): Promise<{ order: Order } | { error: 'unknown' | 'exhausted' }> {
   const { rows } = await db.query<Order>(
     `UPDATE orders SET downloads = downloads + 1 WHERE id = $1 AND status = 'paid' AND revoked_at IS NULL AND downloads < $2 RETURNING ${ORDER_COLUMNS}`,
     [id, max],

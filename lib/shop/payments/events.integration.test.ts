@@ -31,7 +31,11 @@ function fakeCheckout(options: { unavailable?: boolean } = {}) {
       throw new Error('not used');
     },
   };
-  const payments: HostedPayments = { checkout, locale: 'fr', returnUrls: (id) => ({ successUrl: `https://shop/success?order=${id}`, cancelUrl: 'https://shop/cancel' }) };
+  const payments: HostedPayments = {
+    checkout,
+    locale: 'fr',
+    returnUrls: (id) => ({ successUrl: `https://shop/success?order=${id}`, cancelUrl: 'https://shop/cancel' }),
+  };
   return { payments, started };
 }
 
@@ -39,7 +43,11 @@ let counter = 0;
 async function pendingOrder() {
   counter += 1;
   const { payments } = fakeCheckout();
-  const result = await placeOrder(db, { editionId: 'en', name: 'Lena Example', email: `lena${'x'.repeat(counter)}@example.com`, paymentMethod: 'card' }, { idempotencyKey: `hosted-key-${'k'.repeat(counter)}`, payments });
+  const result = await placeOrder(
+    db,
+    { editionId: 'en', name: 'Lena Example', email: `lena${'x'.repeat(counter)}@example.com`, paymentMethod: 'card' },
+    { idempotencyKey: `hosted-key-${'k'.repeat(counter)}`, payments },
+  );
   if (!result.ok) throw new Error(result.error);
   return result.order;
 }
@@ -56,13 +64,21 @@ const session = (orderId: string, overrides: Partial<CheckoutState> = {}): Check
 });
 let eventCounter = 0;
 type EventBody = PaymentEvent extends infer E ? (E extends PaymentEvent ? Omit<E, 'id' | 'type'> : never) : never;
-const event = (body: EventBody): PaymentEvent => ({ id: `evt_${(eventCounter += 1)}`, type: 'test', ...body }) as PaymentEvent;
-const mails = async (orderId: string) => (await db.query('SELECT id FROM mail_queue WHERE order_id = $1', [orderId])).rows.length;
+const event = (body: EventBody): PaymentEvent =>
+  ({ id: `evt_${(eventCounter += 1)}`, type: 'test', ...body }) as PaymentEvent;
+const mails = async (orderId: string) =>
+  (await db.query('SELECT id FROM mail_queue WHERE order_id = $1', [orderId])).rows.length;
 
 describe('placing an order on a hosted checkout', () => {
   it('stores it pending with its checkout page, and a retried Confirm goes to the same page', async () => {
     const { payments, started } = fakeCheckout();
-    const input = { editionId: 'fr', name: 'Marc Dubois', email: 'marc@example.com', paymentMethod: 'card' as const, cardNumber: '4242424242424242' };
+    const input = {
+      editionId: 'fr',
+      name: 'Marc Dubois',
+      email: 'marc@example.com',
+      paymentMethod: 'card' as const,
+      cardNumber: '4242424242424242',
+    };
     const first = await placeOrder(db, input, { idempotencyKey: 'hosted-retry-1', payments });
     const again = await placeOrder(db, input, { idempotencyKey: 'hosted-retry-1', payments });
     expect(first).toMatchObject({ ok: true, checkoutUrl: expect.stringContaining('https://pay.example/') });
@@ -75,9 +91,15 @@ describe('placing an order on a hosted checkout', () => {
 
   it('turns a payment method the account cannot take into a clear refusal, and the order into failed', async () => {
     const { payments } = fakeCheckout({ unavailable: true });
-    const result = await placeOrder(db, { editionId: 'en', name: 'Pia Example', email: 'pia@example.com', paymentMethod: 'paypal' }, { idempotencyKey: 'hosted-paypal-1', payments });
+    const result = await placeOrder(
+      db,
+      { editionId: 'en', name: 'Pia Example', email: 'pia@example.com', paymentMethod: 'paypal' },
+      { idempotencyKey: 'hosted-paypal-1', payments },
+    );
     expect(result).toEqual({ ok: false, error: 'method_unavailable' });
-    const { rows } = await db.query<{ status: string }>(`SELECT status FROM orders WHERE idempotency_key = 'hosted-paypal-1'`);
+    const { rows } = await db.query<{ status: string }>(
+      `SELECT status FROM orders WHERE idempotency_key = 'hosted-paypal-1'`,
+    );
     expect(rows).toEqual([{ status: 'failed' }]);
   });
 });
@@ -104,14 +126,26 @@ describe('webhook events', () => {
   it('an "expired" or "failed" that arrives after the payment cannot undo it', async () => {
     const order = await pendingOrder();
     await applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id) }));
-    expect(await applyPaymentEvent(db, event({ kind: 'checkout_expired', session: session(order.id, { status: 'expired', paid: false }) }))).toBe('ignored');
-    expect(await applyPaymentEvent(db, event({ kind: 'checkout_failed', session: session(order.id, { paid: false }) }))).toBe('ignored');
+    expect(
+      await applyPaymentEvent(
+        db,
+        event({ kind: 'checkout_expired', session: session(order.id, { status: 'expired', paid: false }) }),
+      ),
+    ).toBe('ignored');
+    expect(
+      await applyPaymentEvent(db, event({ kind: 'checkout_failed', session: session(order.id, { paid: false }) })),
+    ).toBe('ignored');
     expect((await findOrder(db, order.id))?.status).toBe('paid');
   });
 
   it('an expired checkout ends the order with no email, and a later payment event cannot revive it', async () => {
     const order = await pendingOrder();
-    expect(await applyPaymentEvent(db, event({ kind: 'checkout_expired', session: session(order.id, { status: 'expired', paid: false }) }))).toBe('applied');
+    expect(
+      await applyPaymentEvent(
+        db,
+        event({ kind: 'checkout_expired', session: session(order.id, { status: 'expired', paid: false }) }),
+      ),
+    ).toBe('applied');
     expect(await applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id) }))).toBe('ignored');
     expect((await findOrder(db, order.id))?.status).toBe('expired');
     expect(await mails(order.id)).toBe(0);
@@ -120,13 +154,17 @@ describe('webhook events', () => {
   it('a refund after the payment revokes every link', async () => {
     const order = await pendingOrder();
     await applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id) }));
-    expect(await applyPaymentEvent(db, event({ kind: 'payment_reversed', paymentReference: `pi_${order.id}` }))).toBe('applied');
+    expect(await applyPaymentEvent(db, event({ kind: 'payment_reversed', paymentReference: `pi_${order.id}` }))).toBe(
+      'applied',
+    );
     expect((await findOrder(db, order.id))?.revoked_at).not.toBeNull();
   });
 
   it('a dispute that arrives before the payment event leaves the order paid but revoked, with no email', async () => {
     const order = await pendingOrder();
-    expect(await applyPaymentEvent(db, event({ kind: 'payment_reversed', paymentReference: `pi_${order.id}` }))).toBe('ignored');
+    expect(await applyPaymentEvent(db, event({ kind: 'payment_reversed', paymentReference: `pi_${order.id}` }))).toBe(
+      'ignored',
+    );
     await applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id) }));
     const stored = await findOrder(db, order.id);
     expect(stored?.status).toBe('paid');
@@ -136,14 +174,23 @@ describe('webhook events', () => {
 
   it('does not deliver when the amount or currency taken differs from the order', async () => {
     const order = await pendingOrder();
-    expect(await applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id, { amountCents: 1 }) }))).toBe('ignored');
-    expect(await applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id, { currency: 'eur' }) }))).toBe('ignored');
+    expect(
+      await applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id, { amountCents: 1 }) })),
+    ).toBe('ignored');
+    expect(
+      await applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id, { currency: 'eur' }) })),
+    ).toBe('ignored');
     expect((await findOrder(db, order.id))?.status).toBe('pending');
   });
 
   it('ignores a session that is not the one the order opened', async () => {
     const order = await pendingOrder();
-    expect(await applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id, { sessionId: 'cs_someone_else' }) }))).toBe('ignored');
+    expect(
+      await applyPaymentEvent(
+        db,
+        event({ kind: 'checkout_paid', session: session(order.id, { sessionId: 'cs_someone_else' }) }),
+      ),
+    ).toBe('ignored');
     expect((await findOrder(db, order.id))?.status).toBe('pending');
   });
 });
@@ -152,15 +199,23 @@ describe('fulfil: asking the provider when the webhook is late or lost', () => {
   it('pays the order from the session, once, even with the webhook racing it', async () => {
     const order = await pendingOrder();
     const lookup = async () => session(order.id);
-    const [fromReturn] = await Promise.all([fulfil(db, order.id, lookup), applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id) }))]);
+    const [fromReturn] = await Promise.all([
+      fulfil(db, order.id, lookup),
+      applyPaymentEvent(db, event({ kind: 'checkout_paid', session: session(order.id) })),
+    ]);
     expect(fromReturn?.status).toBe('paid');
     expect(await mails(order.id)).toBe(1);
   });
 
   it('leaves an unpaid open session pending, ends an expired one, and never asks about a settled order', async () => {
     const open = await pendingOrder();
-    expect((await fulfil(db, open.id, async () => session(open.id, { status: 'open', paid: false, paymentReference: null })))?.status).toBe('pending');
-    expect((await fulfil(db, open.id, async () => session(open.id, { status: 'expired', paid: false })))?.status).toBe('expired');
+    expect(
+      (await fulfil(db, open.id, async () => session(open.id, { status: 'open', paid: false, paymentReference: null })))
+        ?.status,
+    ).toBe('pending');
+    expect((await fulfil(db, open.id, async () => session(open.id, { status: 'expired', paid: false })))?.status).toBe(
+      'expired',
+    );
     let asked = false;
     await fulfil(db, open.id, async () => {
       asked = true;

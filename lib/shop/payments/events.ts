@@ -22,7 +22,12 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  */
 export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
-    const reference = event.kind === 'payment_reversed' ? event.paymentReference : 'session' in event ? event.session.paymentReference : null;
+    const reference =
+      event.kind === 'payment_reversed'
+        ? event.paymentReference
+        : 'session' in event
+          ? event.session.paymentReference
+          : null;
     const orderId = 'session' in event ? event.session.orderId : null;
     const { rows } = await tx.query(
       'INSERT INTO payment_events (id, type, kind, order_id, payment_reference) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id',
@@ -33,14 +38,19 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ev
       case 'ignored':
         return 'ignored';
       case 'payment_reversed': {
-        const revoked = await tx.query(`UPDATE orders SET revoked_at = now() WHERE payment_reference = $1 AND revoked_at IS NULL RETURNING id`, [event.paymentReference]);
+        const revoked = await tx.query(
+          `UPDATE orders SET revoked_at = now() WHERE payment_reference = $1 AND revoked_at IS NULL RETURNING id`,
+          [event.paymentReference],
+        );
         return revoked.rows.length > 0 ? 'applied' : 'ignored';
       }
       default: {
         const order = await orderOfSession(tx, event.session);
         if (!order) return 'ignored';
         if (event.kind === 'checkout_paid') return (await settlePaid(tx, order, event.session)) ? 'applied' : 'ignored';
-        return (await markEnded(tx, order.id, event.kind === 'checkout_failed' ? 'failed' : 'expired')) ? 'applied' : 'ignored';
+        return (await markEnded(tx, order.id, event.kind === 'checkout_failed' ? 'failed' : 'expired'))
+          ? 'applied'
+          : 'ignored';
       }
     }
   });
@@ -57,7 +67,9 @@ async function orderOfSession(db: Queryable, session: CheckoutState): Promise<Or
 async function settlePaid(tx: Queryable, order: Order, session: CheckoutState): Promise<boolean> {
   if (!session.paid) return false;
   if (session.amountCents !== order.amount_cents || session.currency?.toLowerCase() !== order.currency.toLowerCase()) {
-    console.error(`Order ${order.id}: the provider took ${session.amountCents} ${session.currency}, the order is ${order.amount_cents} ${order.currency}; not delivered`);
+    console.error(
+      `Order ${order.id}: the provider took ${session.amountCents} ${session.currency}, the order is ${order.amount_cents} ${order.currency}; not delivered`,
+    );
     return false;
   }
   return Boolean(await markPaidIn(tx, order.id, session.paymentReference ?? session.sessionId));
@@ -69,7 +81,12 @@ async function settlePaid(tx: Queryable, order: Order, session: CheckoutState): 
  * webhook and from the buyer's return). Anything else is returned as it is.
  * `admit` is asked only before the provider is: refused, the stored order is the answer.
  */
-export async function fulfil(db: Db, orderId: string, lookup: (sessionId: string) => Promise<CheckoutState>, admit?: () => Promise<boolean>): Promise<Order | undefined> {
+export async function fulfil(
+  db: Db,
+  orderId: string,
+  lookup: (sessionId: string) => Promise<CheckoutState>,
+  admit?: () => Promise<boolean>,
+): Promise<Order | undefined> {
   const order = await findOrder(db, orderId);
   if (!order || order.status !== 'pending' || !order.checkout_session_id) return order;
   if (admit && !(await admit())) return order;

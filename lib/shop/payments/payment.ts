@@ -9,7 +9,14 @@ import type { PaymentMethod } from './methods';
  * Every call carries the order's idempotency key: a provider must answer a repeated key with
  * the same payment or session, never a second one, so a retry cannot charge twice.
  */
-export type Charge = { orderId: string; idempotencyKey: string; amountCents: number; currency: string; method: PaymentMethod; description: string };
+export type Charge = {
+  orderId: string;
+  idempotencyKey: string;
+  amountCents: number;
+  currency: string;
+  method: PaymentMethod;
+  description: string;
+};
 type ChargeResult = { ok: true; reference: string } | { ok: false; reason: string };
 
 export interface PaymentProvider {
@@ -48,4 +55,5 @@ export type HostedPayments = {
   returnUrls: (orderId: string) => { successUrl: string; cancelUrl: string };
 };
 
-export const isHosted = (payments: PaymentProvider | HostedPayments): payments is HostedPayments => 'checkout' in payments;
+export const isHosted = (payments: PaymentProvider | HostedPayments): payments is HostedPayments =>
+  'checkout' in payments;

@@ -6,7 +6,8 @@ import type { HostedCheckout } from './payment';
 import { stripeCheckout, stripeClient } from './stripe';
 
 /** The payment provider this process was configured with (PAYMENT_PROVIDER). */
-export type ShopProvider = { name: 'demo' } | { name: 'stripe'; stripe: Stripe; checkout: HostedCheckout; webhookSecret: string };
+export type ShopProvider =
+  { name: 'demo' } | { name: 'stripe'; stripe: Stripe; checkout: HostedCheckout; webhookSecret: string };
 
 export function shopProvider(): ShopProvider {
   const { payments } = env();

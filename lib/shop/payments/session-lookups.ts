@@ -10,13 +10,18 @@ const IN_FLIGHT_MS = 60_000;
 
 // One per process, not per bundle: the page and the status route share it. An optimisation only:
 // losing it costs a Stripe call, nothing else (web processes hold no state that matters).
-const lookups = processSingleton('checkout-lookups', () => createLru<Promise<CheckoutState>>({ maxEntries: 2_000, maxBytes: 2 * 1024 * 1024, sizeOf: () => 1_024 }));
+const lookups = processSingleton('checkout-lookups', () =>
+  createLru<Promise<CheckoutState>>({ maxEntries: 2_000, maxBytes: 2 * 1024 * 1024, sizeOf: () => 1_024 }),
+);
 
 /**
  * The provider's state of a checkout session, single-flight: concurrent asks share one call,
  * and its answer (or failure: hammering a failing Stripe helps no one) is kept LOOKUP_FRESH_MS.
  */
-export function sharedLookup(sessionId: string, lookup: (sessionId: string) => Promise<CheckoutState>): Promise<CheckoutState> {
+export function sharedLookup(
+  sessionId: string,
+  lookup: (sessionId: string) => Promise<CheckoutState>,
+): Promise<CheckoutState> {
   const known = lookups.get(sessionId);
   if (known) return known;
   const call = lookup(sessionId);

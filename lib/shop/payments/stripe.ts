@@ -5,7 +5,20 @@ import type { PaymentEvent } from './events';
 
 /** Stripe Checkout's own languages; the site's others (bn, uk, ar) get Stripe's browser detection. */
 const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
-  en: 'en', fr: 'fr', de: 'de', es: 'es', ru: 'ru', 'zh-CN': 'zh', ja: 'ja', th: 'th', pt: 'pt', nl: 'nl', pl: 'pl', el: 'el', tl: 'fil', ko: 'ko',
+  en: 'en',
+  fr: 'fr',
+  de: 'de',
+  es: 'es',
+  ru: 'ru',
+  'zh-CN': 'zh',
+  ja: 'ja',
+  th: 'th',
+  pt: 'pt',
+  nl: 'nl',
+  pl: 'pl',
+  el: 'el',
+  tl: 'fil',
+  ko: 'ko',
 };
 const stripeLocale = (locale: string): Stripe.Checkout.SessionCreateParams.Locale => STRIPE_LOCALES[locale] ?? 'auto';
 
@@ -19,10 +32,17 @@ export function stripeClient({ secretKey, apiUrl }: StripeConfig): Stripe {
   if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 15_000 });
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(secretKey, { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol, maxNetworkRetries: 2, timeout: 15_000 });
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+  });
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 function sessionState(session: Stripe.Checkout.Session): CheckoutState {
   return {
@@ -50,7 +70,16 @@ export function stripeCheckout(stripe: Stripe): HostedCheckout {
             mode: 'payment',
             // A filter on what Stripe offers (API 2026-09-30 and later): card brings the wallets built on it.
             allowed_payment_method_types: request.method === 'card' ? ['card', 'link'] : ['paypal'],
-            line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.description } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: request.amountCents,
+                  product_data: { name: request.description },
+                },
+              },
+            ],
             client_reference_id: request.orderId,
             customer_email: request.email,
             locale: stripeLocale(request.locale),
@@ -78,7 +107,12 @@ export function stripeCheckout(stripe: Stripe): HostedCheckout {
 }
 
 /** The event, if the signature is Stripe's for exactly this body and recent; otherwise undefined. */
-export function verifiedEvent(stripe: Stripe, rawBody: string, signature: string | null, secret: string): Stripe.Event | undefined {
+export function verifiedEvent(
+  stripe: Stripe,
+  rawBody: string,
+  signature: string | null,
+  secret: string,
+): Stripe.Event | undefined {
   if (!signature) return undefined;
   try {
     return stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
@@ -104,7 +138,9 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     case 'charge.refunded':
     case 'charge.dispute.created': {
       const reference = idOf(event.data.object.payment_intent);
-      return reference ? { ...base, kind: 'payment_reversed', paymentReference: reference } : { ...base, kind: 'ignored' };
+      return reference
+        ? { ...base, kind: 'payment_reversed', paymentReference: reference }
+        : { ...base, kind: 'ignored' };
     }
     default:
       return { ...base, kind: 'ignored' };

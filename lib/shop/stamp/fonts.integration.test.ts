@@ -16,7 +16,8 @@ describe('the face chosen for a letter of a name', () => {
       const face = await faceWithGlyph(codePoint);
       if (!face) continue;
       covered += 1;
-      if (!(await fontOf(face)).hasGlyphForCodePoint(codePoint)) missing.push(`U+${codePoint.toString(16)} ${face.file}`);
+      if (!(await fontOf(face)).hasGlyphForCodePoint(codePoint))
+        missing.push(`U+${codePoint.toString(16)} ${face.file}`);
     }
     expect(missing).toEqual([]);
     // Devanagari, Tamil, Hebrew, Georgian, Ethiopic, Myanmar, Latin Extended and more: thousands of letters.

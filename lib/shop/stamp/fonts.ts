@@ -115,7 +115,11 @@ export async function fontOf(face: Face): Promise<FontkitFont> {
 }
 
 // A few dozen slices at most are ever used at once (a name rarely spans more than two scripts).
-const truetype = createLru<Uint8Array>({ maxEntries: 48, maxBytes: 48 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
+const truetype = createLru<Uint8Array>({
+  maxEntries: 48,
+  maxBytes: 48 * 1024 * 1024,
+  sizeOf: (bytes) => bytes.byteLength,
+});
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The face as TrueType bytes, ready for pdf-lib's embedFont. */

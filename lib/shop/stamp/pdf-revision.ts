@@ -34,12 +34,15 @@ export type Template = {
   xrefStream: boolean;
 };
 
-const latin1 = (bytes: Uint8Array, from = 0) => Buffer.from(bytes.buffer, bytes.byteOffset + from, bytes.byteLength - from).toString('latin1');
+const latin1 = (bytes: Uint8Array, from = 0) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + from, bytes.byteLength - from).toString('latin1');
 
 /** Direct dictionaries and arrays copied into `context` (refs, names, numbers and strings are immutable and shared). */
 function clone<T extends PDFObject>(object: T, context: PDFContext): T {
-  if (object instanceof PDFPageLeaf) return PDFPageLeaf.fromMapWithContext(cloneEntries(object, context), context) as unknown as T;
-  if (object instanceof PDFDict) return PDFDict.fromMapWithContext(cloneEntries(object, context), context) as unknown as T;
+  if (object instanceof PDFPageLeaf)
+    return PDFPageLeaf.fromMapWithContext(cloneEntries(object, context), context) as unknown as T;
+  if (object instanceof PDFDict)
+    return PDFDict.fromMapWithContext(cloneEntries(object, context), context) as unknown as T;
   if (object instanceof PDFArray) {
     const array = PDFArray.withContext(context);
     for (const item of object.asArray()) array.push(clone(item, context));
@@ -47,13 +50,15 @@ function clone<T extends PDFObject>(object: T, context: PDFContext): T {
   }
   return object;
 }
-const cloneEntries = (dict: PDFDict, context: PDFContext) => new Map(dict.entries().map(([key, value]) => [key, clone(value, context)]));
+const cloneEntries = (dict: PDFDict, context: PDFContext) =>
+  new Map(dict.entries().map(([key, value]) => [key, clone(value, context)]));
 
 export async function parseTemplate(bytes: Uint8Array): Promise<Template> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const { context } = doc;
   const own = PDFContext.create(); // holds the extracts, so the parsed book itself can be collected
-  const direct = <T extends PDFObject>(object: PDFObject | undefined) => (object instanceof PDFRef ? context.lookup(object) : object) as T | undefined;
+  const direct = <T extends PDFObject>(object: PDFObject | undefined) =>
+    (object instanceof PDFRef ? context.lookup(object) : object) as T | undefined;
   const pages = doc.getPages().map(({ ref, node }) => {
     const dict = PDFPageLeaf.fromMapWithContext(new Map(node.entries()), context);
     // A copy's page cannot look into the base's objects: what it inherits from the page tree, and
@@ -81,13 +86,17 @@ export async function parseTemplate(bytes: Uint8Array): Promise<Template> {
   const infoRef = context.trailerInfo.Info;
   const infoDict = direct(infoRef);
   const prev = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(latin1(bytes, Math.max(0, bytes.length - 1024)))?.[1]);
-  if (!Number.isInteger(prev) || prev >= bytes.length) throw new Error('The base PDF has no final cross-reference section');
+  if (!Number.isInteger(prev) || prev >= bytes.length)
+    throw new Error('The base PDF has no final cross-reference section');
   const section = latin1(bytes, prev);
   const declared = Number(/\/Size\s+(\d+)/.exec(section)?.[1] ?? 0);
   return {
     bytes,
     pages,
-    info: infoRef instanceof PDFRef && infoDict instanceof PDFDict ? { ref: infoRef, dict: clone(infoDict, own) } : undefined,
+    info:
+      infoRef instanceof PDFRef && infoDict instanceof PDFDict
+        ? { ref: infoRef, dict: clone(infoDict, own) }
+        : undefined,
     trailer: { Root: context.trailerInfo.Root, ID: context.trailerInfo.ID },
     size: Math.max(declared, context.largestObjectNumber + 1),
     prev,
@@ -96,7 +105,10 @@ export async function parseTemplate(bytes: Uint8Array): Promise<Template> {
 }
 
 /** A new copy of the base: `edit` draws on its pages (and may set its Info), and only what it adds or changes is written after the base. */
-export async function appendRevision(template: Template, edit: (doc: PDFDocument, pages: PDFPage[]) => Promise<void>): Promise<Uint8Array> {
+export async function appendRevision(
+  template: Template,
+  edit: (doc: PDFDocument, pages: PDFPage[]) => Promise<void>,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const { context } = doc;
   // The new document's own catalog and page tree are not part of the update.
@@ -145,18 +157,30 @@ export function drawOnEvery(pages: PDFPage[], draw: (page: PDFPage) => void) {
 function serialise(template: Template, context: PDFContext): Uint8Array {
   const parts: Uint8Array[] = [template.bytes, Buffer.from('\n')];
   let offset = template.bytes.length + 1;
-  const write = (ref: PDFRef, object: { sizeInBytes(): number; copyBytesInto(buffer: Uint8Array, offset: number): number }) => {
+  const write = (
+    ref: PDFRef,
+    object: { sizeInBytes(): number; copyBytesInto(buffer: Uint8Array, offset: number): number },
+  ) => {
     const body = new Uint8Array(object.sizeInBytes());
     object.copyBytesInto(body, 0);
     const at = offset;
-    for (const part of [Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`), body, Buffer.from('\nendobj\n')]) {
+    for (const part of [
+      Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`),
+      body,
+      Buffer.from('\nendobj\n'),
+    ]) {
       parts.push(part);
       offset += part.length;
     }
     return at;
   };
   const entries = context.enumerateIndirectObjects().map(([ref, object]) => [ref, write(ref, object)] as const);
-  const trailer = { Root: context.trailerInfo.Root, Info: context.trailerInfo.Info, ID: context.trailerInfo.ID, Prev: PDFNumber.of(template.prev) };
+  const trailer = {
+    Root: context.trailerInfo.Root,
+    Info: context.trailerInfo.Info,
+    ID: context.trailerInfo.ID,
+    Prev: PDFNumber.of(template.prev),
+  };
   const xrefOffset = offset;
   if (template.xrefStream) {
     const ref = context.nextRef();

@@ -21,10 +21,15 @@ type State = { active: number; waiting: (() => void)[]; shared: Map<string, Prom
 const state = processSingleton<State>('stamping', () => ({ active: 0, waiting: [], shared: new Map() }));
 
 /** Runs `work` for `key` within the process's stamping limit, or joins the run already under way for that key. */
-export function stampOnce(key: string, work: () => Promise<Uint8Array>, limits: { concurrency: number; queue: number } = STAMPING): Promise<Uint8Array> {
+export function stampOnce(
+  key: string,
+  work: () => Promise<Uint8Array>,
+  limits: { concurrency: number; queue: number } = STAMPING,
+): Promise<Uint8Array> {
   const running = state.shared.get(key);
   if (running) return running;
-  if (state.active >= limits.concurrency && state.waiting.length >= limits.queue) return Promise.reject(new StampingBusy());
+  if (state.active >= limits.concurrency && state.waiting.length >= limits.queue)
+    return Promise.reject(new StampingBusy());
   const run = (async () => {
     // A free slot is taken at once; a finished stamping hands its slot straight to the next waiter.
     if (state.active < limits.concurrency) state.active += 1;

@@ -58,7 +58,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const textOf = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(BIDI_CONTROLS, '');
+const textOf = (file: string) =>
+  execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(BIDI_CONTROLS, '');
 
 /** Pixels of the bottom strip (where the stamp is) that differ between two renders. */
 async function stripDifference(a: string, b: string): Promise<number> {
@@ -66,7 +67,11 @@ async function stripDifference(a: string, b: string): Promise<number> {
     execFileSync('pdftoppm', ['-png', '-r', '144', '-f', '1', '-l', '1', '-singlefile', file, file]);
     const image = sharp(`${file}.png`);
     const { height = 0, width = 0 } = await image.metadata();
-    return image.extract({ left: 0, top: height - 80, width, height: 80 }).greyscale().raw().toBuffer();
+    return image
+      .extract({ left: 0, top: height - 80, width, height: 80 })
+      .greyscale()
+      .raw()
+      .toBuffer();
   };
   const [left, right] = [await strip(a), await strip(b)];
   let differing = 0;
@@ -75,17 +80,27 @@ async function stripDifference(a: string, b: string): Promise<number> {
 }
 
 describe('stamps print any buyer’s name', () => {
-  it.each(names)('%s: %s', async (_family, name) => {
-    const withName = join(dir, `${encodeURIComponent(name)}.pdf`);
-    const withoutName = join(dir, `${encodeURIComponent(name)}-none.pdf`);
-    writeFileSync(withName, await stampBook(base, { name, email: 'buyer@example.com', orderId: 'order-7' }, TEMPLATE));
-    writeFileSync(withoutName, await stampBook(base, { name: '', email: 'buyer@example.com', orderId: 'order-7' }, TEMPLATE));
-    const text = textOf(withName).normalize('NFD');
-    expect(text).not.toContain('?');
-    for (const word of name.normalize('NFD').split(' ')) expect(text).toContain(word);
-    expect(text).toContain('buyer@example.com');
-    expect(await stripDifference(withName, withoutName)).toBeGreaterThan(150);
-  }, 30_000);
+  it.each(names)(
+    '%s: %s',
+    async (_family, name) => {
+      const withName = join(dir, `${encodeURIComponent(name)}.pdf`);
+      const withoutName = join(dir, `${encodeURIComponent(name)}-none.pdf`);
+      writeFileSync(
+        withName,
+        await stampBook(base, { name, email: 'buyer@example.com', orderId: 'order-7' }, TEMPLATE),
+      );
+      writeFileSync(
+        withoutName,
+        await stampBook(base, { name: '', email: 'buyer@example.com', orderId: 'order-7' }, TEMPLATE),
+      );
+      const text = textOf(withName).normalize('NFD');
+      expect(text).not.toContain('?');
+      for (const word of name.normalize('NFD').split(' ')) expect(text).toContain(word);
+      expect(text).toContain('buyer@example.com');
+      expect(await stripDifference(withName, withoutName)).toBeGreaterThan(150);
+    },
+    30_000,
+  );
 });
 
 /** The inked box of a stamp line alone, rendered at 600 dpi (width and height in pixels), and its text read back. */
@@ -114,12 +129,16 @@ describe('marks sit where the font puts them', () => {
     ['a nukta', 'রায়', 'রায'],
     ['a nukta, precomposed', 'রা\u09DF', 'রায'],
     ['a ra-phala', 'শ্রী', 'শী'],
-  ])('%s: %s is no wider than %s', async (_mark, marked, plain) => {
-    const [withMark, without] = [await inkedBox(marked), await inkedBox(plain)];
-    expect(withMark.width).toBeLessThanOrEqual(without.width + 3);
-    expect(withMark.height).toBeGreaterThan(without.height);
-    expect(withMark.text.normalize('NFD')).toBe(marked.normalize('NFD'));
-  }, 30_000);
+  ])(
+    '%s: %s is no wider than %s',
+    async (_mark, marked, plain) => {
+      const [withMark, without] = [await inkedBox(marked), await inkedBox(plain)];
+      expect(withMark.width).toBeLessThanOrEqual(without.width + 3);
+      expect(withMark.height).toBeGreaterThan(without.height);
+      expect(withMark.text.normalize('NFD')).toBe(marked.normalize('NFD'));
+    },
+    30_000,
+  );
 });
 
 describe('laying out a stamp line', () => {

@@ -41,7 +41,8 @@ export async function facesOf(text: string): Promise<(codePoint: number) => Face
   const faces = new Map<number, Face | undefined>();
   for (const char of text) {
     const codePoint = char.codePointAt(0)!;
-    if ((!encodable(char) || NEUTRAL.test(char)) && !faces.has(codePoint)) faces.set(codePoint, await faceWithGlyph(codePoint));
+    if ((!encodable(char) || NEUTRAL.test(char)) && !faces.has(codePoint))
+      faces.set(codePoint, await faceWithGlyph(codePoint));
   }
   return (codePoint) => faces.get(codePoint);
 }
@@ -65,7 +66,7 @@ export function runsOf(text: string, faceFor: (codePoint: number) => Face | unde
 /** The runs in drawing order for a left-to-right line: each stretch of right-to-left runs (with the spaces between them) reversed. */
 export function visualOrder(runs: Run[]): Run[] {
   const out: Run[] = [];
-  for (let i = 0; i < runs.length; ) {
+  for (let i = 0; i < runs.length;) {
     if (!RTL.test(runs[i]!.text)) {
       out.push(runs[i++]!);
       continue;
@@ -87,7 +88,12 @@ const INK = rgb(0.45, 0.42, 0.48);
  * A run ready to draw: its width at size 1 and, for a shaped run, its glyphs in stretches that each
  * start at their own place (at size 1) and then follow the font's own advances.
  */
-type Piece = { font: PDFFont; text: string; width: number; stretches?: { codes: PDFHexString; x: number; y: number }[] };
+type Piece = {
+  font: PDFFont;
+  text: string;
+  width: number;
+  stretches?: { codes: PDFHexString; x: number; y: number }[];
+};
 
 /**
  * A run in a script font, with the places the font's shaping gives each glyph. pdf-lib's drawText
@@ -113,7 +119,11 @@ function shapedPiece(font: PDFFont, shaper: FontkitFont, text: string): Piece {
     pen += position.xAdvance;
   });
   const em = shaper.unitsPerEm;
-  return { ...plain, width: pen / em, stretches: stretches.map((s) => ({ codes: PDFHexString.of(s.codes), x: s.x / em, y: s.y / em })) };
+  return {
+    ...plain,
+    width: pen / em,
+    stretches: stretches.map((s) => ({ codes: PDFHexString.of(s.codes), x: s.x / em, y: s.y / em })),
+  };
 }
 
 function drawPiece(page: PDFPage, piece: Piece, x: number, y: number, size: number) {
@@ -146,7 +156,10 @@ async function prepareStamp(doc: PDFDocument, line: string, options: { size: num
   const runs = visualOrder(runsOf(line, await facesOf(line)));
   for (const run of runs) {
     if (!run.face || embedded.has(run.face)) continue;
-    embedded.set(run.face, { font: await doc.embedFont(await truetypeOf(run.face), { subset: true }), shaper: await fontOf(run.face) });
+    embedded.set(run.face, {
+      font: await doc.embedFont(await truetypeOf(run.face), { subset: true }),
+      shaper: await fontOf(run.face),
+    });
   }
   const latin1 = (text: string): Piece => {
     const encoded = toWinAnsi(text);
@@ -158,7 +171,9 @@ async function prepareStamp(doc: PDFDocument, line: string, options: { size: num
     try {
       // Right-to-left runs keep pdf-lib's drawing: poppler reverses a right-to-left replacement text,
       // so a copied name would read backwards; and names are rarely written with Arabic vowel marks.
-      return RTL.test(run.text) ? { font, text: run.text, width: font.widthOfTextAtSize(run.text, 1) } : shapedPiece(font, shaper, run.text);
+      return RTL.test(run.text)
+        ? { font, text: run.text, width: font.widthOfTextAtSize(run.text, 1) }
+        : shapedPiece(font, shaper, run.text);
     } catch {
       // fontkit cannot shape every sequence in every face: such a run prints as '?' rather than the download failing.
       return latin1(run.text);
@@ -193,7 +208,11 @@ function templateOf(base: Uint8Array): Promise<Template> {
 }
 
 /** Puts the buyer's name, email and order id on every page of a copy, in whatever script the name is written. */
-export async function stampBook(base: Uint8Array, stamp: { name: string; email: string; orderId: string }, template: string): Promise<Uint8Array> {
+export async function stampBook(
+  base: Uint8Array,
+  stamp: { name: string; email: string; orderId: string },
+  template: string,
+): Promise<Uint8Array> {
   const line = template.replace('{name}', stamp.name).replace('{email}', stamp.email).replace('{order}', stamp.orderId);
   return appendRevision(await templateOf(base), async (doc, pages) => {
     const width = pages[0]!.getSize().width;

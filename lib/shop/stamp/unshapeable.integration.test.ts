@@ -21,7 +21,11 @@ vi.mock('./fonts', async (importOriginal) => ({
 it('a name fontkit cannot shape is stamped as ? and the rest of the line as written, instead of failing the download', async () => {
   const doc = await PDFDocument.create();
   doc.addPage([400, 60]);
-  const stamped = await stampBook(await doc.save(), { name: 'ਸਿੰਘ', email: 'buyer@example.com', orderId: 'order-7' }, 'Licensed to {name} <{email}>');
+  const stamped = await stampBook(
+    await doc.save(),
+    { name: 'ਸਿੰਘ', email: 'buyer@example.com', orderId: 'order-7' },
+    'Licensed to {name} <{email}>',
+  );
   const dir = mkdtempSync(join(tmpdir(), 'amora-unshapeable-'));
   try {
     writeFileSync(join(dir, 'copy.pdf'), stamped);

@@ -30,7 +30,10 @@ import { BackLink } from '@/components/ui/BackLink';
 type Props = { params: Promise<{ id: string }> };
 
 /** The description of an article: its text, cut at a word near 160 characters. */
-const excerpt = (html: string) => htmlToText(html).slice(0, 157).replace(/\s+\S*$/, '') + '…';
+const excerpt = (html: string) =>
+  htmlToText(html)
+    .slice(0, 157)
+    .replace(/\s+\S*$/, '') + '…';
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const id = await articleId(params);
@@ -43,12 +46,24 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // Social networks do not render SVG previews: an SVG cover is shown through the article's own
   // card (built from it), or the blog's card for an article that has none.
   const card = articleCard(post.id, postLanguage(post.id, locale));
-  const image = !/\.svg($|\?)/.test(cover) ? { url: cover, alt: post.title } : card ? { url: card, alt: post.title } : 'blog';
+  const image = !/\.svg($|\?)/.test(cover)
+    ? { url: cover, alt: post.title }
+    : card
+      ? { url: card, alt: post.title }
+      : 'blog';
   return {
     title: post.title,
     description,
     alternates: await blogAlternates(locale),
-    ...socialMetadata({ title: `${post.title} · ${site.brand}`, description, locale, image, type: 'article', modifiedTime: post.updated_at, url: await canonicalUrl(locale) }),
+    ...socialMetadata({
+      title: `${post.title} · ${site.brand}`,
+      description,
+      locale,
+      image,
+      type: 'article',
+      modifiedTime: post.updated_at,
+      url: await canonicalUrl(locale),
+    }),
   };
 }
 
@@ -75,7 +90,9 @@ export default async function ArticlePage({ params }: Props) {
           <BackLink href="/blog">{t('backToBlog')}</BackLink>
         </p>
         <p className={styles.meta}>
-          {post.category ? <span className={styles.category}>{categoryLabel(post.category.name, categories)}</span> : null}
+          {post.category ? (
+            <span className={styles.category}>{categoryLabel(post.category.name, categories)}</span>
+          ) : null}
           <time dateTime={post.updated_at}>{t('updated', { date })}</time>
         </p>
         <h1 className={styles.title} lang={foreign ? language : undefined}>
@@ -96,7 +113,11 @@ export default async function ArticlePage({ params }: Props) {
           <ul className={styles.relatedGrid}>
             {related.map((other) => (
               <li key={other.id}>
-                <PostCard post={other} dateLabel={t('updated', { date: formatPostDate(other.updated_at, locale) })} categories={categories} />
+                <PostCard
+                  post={other}
+                  dateLabel={t('updated', { date: formatPostDate(other.updated_at, locale) })}
+                  categories={categories}
+                />
               </li>
             ))}
           </ul>

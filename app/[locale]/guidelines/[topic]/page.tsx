@@ -25,10 +25,20 @@ async function load(topic: string) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { topic } = await params;
   const found = await load(topic);
-  if (!found || !isGuidelineTopic(topic)) return { title: (await getTranslations('notFound'))('title'), robots: { index: false, follow: true } };
+  if (!found || !isGuidelineTopic(topic))
+    return { title: (await getTranslations('notFound'))('title'), robots: { index: false, follow: true } };
   const t = await getTranslations('guidelineTopics');
   const description = found.document.summary ?? '';
-  return { title: t(topic), description, ...socialMetadata({ title: `${t(topic)} · ${site.brand}`, description, locale: await getPageLocale(), url: await canonicalUrl(await getPageLocale()) }) };
+  return {
+    title: t(topic),
+    description,
+    ...socialMetadata({
+      title: `${t(topic)} · ${site.brand}`,
+      description,
+      locale: await getPageLocale(),
+      url: await canonicalUrl(await getPageLocale()),
+    }),
+  };
 }
 
 export default async function GuidelineTopicPage({ params }: Props) {

@@ -36,7 +36,9 @@ export default async function LibraryPage({ params }: Props) {
     return (
       <div className={`container ${styles.centerPage}`}>
         <h1>{t('title')}</h1>
-        <p className={styles.error} role="alert">{t('unavailable')}</p>
+        <p className={styles.error} role="alert">
+          {t('unavailable')}
+        </p>
       </div>
     );
   }
@@ -59,7 +61,12 @@ export default async function LibraryPage({ params }: Props) {
         <p className={styles.lead}>{t('expiredBody')}</p>
         <ResendLinkButton
           token={token}
-          labels={{ send: t('sendNew'), sending: t('sending'), sent: t('sent'), failed: t('sendFailed', { email: site.supportEmail }) }}
+          labels={{
+            send: t('sendNew'),
+            sending: t('sending'),
+            sent: t('sent'),
+            failed: t('sendFailed', { email: site.supportEmail }),
+          }}
         />
         <p className={styles.muted}>
           <Link href="/library">{t('findLink')}</Link>

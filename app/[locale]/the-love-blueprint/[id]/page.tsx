@@ -39,7 +39,14 @@ export default async function PurchasePage({ params, searchParams }: Props) {
         <p>
           <BackLink href="/the-love-blueprint">{t('goBack')}</BackLink>
         </p>
-        <StaticImage src={edition.cover} alt={t('coverAlt', { label: edition.label })} width={600} height={900} priority className={styles.cover} />
+        <StaticImage
+          src={edition.cover}
+          alt={t('coverAlt', { label: edition.label })}
+          width={600}
+          height={900}
+          priority
+          className={styles.cover}
+        />
         <h1>{t('headline')}</h1>
         <p className={styles.muted}>{t('languageFor', { label: edition.label })}</p>
         <nav aria-label={t('otherEditions')} className={styles.otherEditions}>

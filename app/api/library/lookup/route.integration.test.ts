@@ -25,13 +25,18 @@ const note = (step: string) => trace.on && trace.steps.push(step.replace(/\s+/g,
 vi.mock('@/lib/db/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/lib/db/client')>();
   const traced = (db: import('@/lib/db/client').Queryable) => ({
-    query: <T,>(sql: string, params?: unknown[]) => (note(sql), db.query<T>(sql, params)),
+    query: <T>(sql: string, params?: unknown[]) => (note(sql), db.query<T>(sql, params)),
   });
   return {
     ...actual,
     getDb: async () => {
       const db = await actual.getDb();
-      return { ...db, ...traced(db), transaction: <T,>(fn: (tx: import('@/lib/db/client').Queryable) => Promise<T>) => db.transaction((tx) => fn(traced(tx))) };
+      return {
+        ...db,
+        ...traced(db),
+        transaction: <T>(fn: (tx: import('@/lib/db/client').Queryable) => Promise<T>) =>
+          db.transaction((tx) => fn(traced(tx))),
+      };
     },
   };
 });
@@ -52,7 +57,11 @@ beforeAll(async () => {
   const { getDb } = await import('@/lib/db/client');
   const { placeOrder } = await import('@/lib/shop/orders/orders');
   const { demoPayments } = await import('@/lib/shop/payments/payment');
-  const placed = await placeOrder(await getDb(), { editionId: 'en', name: 'Lina Lookup', email: 'lina@example.com', paymentMethod: 'paypal' }, { payments: demoPayments });
+  const placed = await placeOrder(
+    await getDb(),
+    { editionId: 'en', name: 'Lina Lookup', email: 'lina@example.com', paymentMethod: 'paypal' },
+    { payments: demoPayments },
+  );
   expect(placed.ok).toBe(true);
 }, 60_000);
 
@@ -75,7 +84,7 @@ async function lookUp(email: string) {
 }
 
 describe('POST /api/library/lookup (finding 8)', () => {
-  it('does the same database work for a buyer\'s address as for an address without orders, and none after the answer', async () => {
+  it("does the same database work for a buyer's address as for an address without orders, and none after the answer", async () => {
     const buyer = await lookUp('LINA@example.com');
     const stranger = await lookUp('nobody@example.com');
     expect(buyer.steps).toEqual(stranger.steps);

@@ -10,7 +10,10 @@ import { lookupRequestSchema as lookupSchema } from '@/lib/shop/checkout/purchas
 import { requestPurchaseLookup } from '@/lib/shop/delivery/purchase-lookup';
 import { startMailWorker } from '@/lib/shop/delivery/mail-worker';
 
-const ANSWER = { ok: true, message: 'If this address has purchases, an email with a link to each of them is on its way.' };
+const ANSWER = {
+  ok: true,
+  message: 'If this address has purchases, an email with a link to each of them is on its way.',
+};
 const MAX_BODY_BYTES = 1024;
 
 /**
@@ -25,21 +28,38 @@ const MAX_BODY_BYTES = 1024;
  */
 export async function POST(request: Request) {
   const { limits, siteUrl } = env();
-  const isForm = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+  const isForm =
+    request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
   const input = isForm ? await readForm(request, siteUrl) : await readJson(request, siteUrl);
   if (input instanceof Response) return input;
   const parsed = lookupSchema.safeParse(input);
   const locale = isLocale(parsed.data?.locale) ? parsed.data.locale : defaultLocale;
-  const back = (outcome: string) => new Response(null, { status: 303, headers: { Location: `${localizePath('/library', locale)}?${outcome}`, 'Cache-Control': 'no-store' } });
-  if (!parsed.success) return isForm ? back('error=invalid') : jsonError(422, 'invalid_email', 'Please enter a valid email address.', { fields: { email: 'emailInvalid' } });
+  const back = (outcome: string) =>
+    new Response(null, {
+      status: 303,
+      headers: { Location: `${localizePath('/library', locale)}?${outcome}`, 'Cache-Control': 'no-store' },
+    });
+  if (!parsed.success)
+    return isForm
+      ? back('error=invalid')
+      : jsonError(422, 'invalid_email', 'Please enter a valid email address.', { fields: { email: 'emailInvalid' } });
 
   try {
     const db = await getDb();
-    const perClient = await consume(db, { bucket: clientBucket('lookup', clientAddress(request)), limit: limits.linkRequestsPerMinute, windowSeconds: 60 });
-    if (!perClient.ok) return isForm ? back('error=limited') : rateLimitedResponse(perClient, 'Too many requests from this address. Please wait a moment and try again.');
+    const perClient = await consume(db, {
+      bucket: clientBucket('lookup', clientAddress(request)),
+      limit: limits.linkRequestsPerMinute,
+      windowSeconds: 60,
+    });
+    if (!perClient.ok)
+      return isForm
+        ? back('error=limited')
+        : rateLimitedResponse(perClient, 'Too many requests from this address. Please wait a moment and try again.');
     await requestPurchaseLookup(db, parsed.data.email);
   } catch {
-    return jsonError(503, 'unavailable', 'We could not look up purchases just now. Please try again in a moment.', { headers: { 'Retry-After': '5' } });
+    return jsonError(503, 'unavailable', 'We could not look up purchases just now. Please try again in a moment.', {
+      headers: { 'Retry-After': '5' },
+    });
   }
   startMailWorker();
   return isForm ? back('sent=1') : Response.json(ANSWER, { status: 202, headers: { 'Cache-Control': 'no-store' } });
@@ -52,7 +72,8 @@ async function readJson(request: Request, siteUrl: string): Promise<unknown> {
 
 /** A form post from the /library page: same-site only, small, decoded as the browser encoded it. */
 async function readForm(request: Request, siteUrl: string): Promise<unknown> {
-  if (isCrossSite(request, siteUrl)) return jsonError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
+  if (isCrossSite(request, siteUrl))
+    return jsonError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
   const bytes = await readLimited(request.body, MAX_BODY_BYTES).catch(() => null);
   if (!bytes) return jsonError(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
   return Object.fromEntries(new URLSearchParams(Buffer.from(bytes).toString('utf8')));

@@ -11,7 +11,8 @@ import { verifyToken } from '@/lib/shop/delivery/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/delivery/mail-worker';
 
 const bodySchema = z.object({ token: z.string().min(1).max(512) });
-const unavailable = () => jsonError(503, 'unavailable', 'We could not send a new link just now. Please try again in a moment.');
+const unavailable = () =>
+  jsonError(503, 'unavailable', 'We could not send a new link just now. Please try again in a moment.');
 
 /**
  * POST /api/links/resend { token }: emails a fresh magic link to the address on the order
@@ -28,12 +29,25 @@ export async function POST(request: Request) {
   if (!check.ok && check.reason !== 'expired') return jsonError(403, 'invalid_link', 'This link is not valid.');
   try {
     const db = await getDb();
-    const perClient = await consume(db, { bucket: clientBucket('resend', clientAddress(request)), limit: limits.linkRequestsPerMinute, windowSeconds: 60 });
-    if (!perClient.ok) return rateLimitedResponse(perClient, 'Too many requests from this address. Please wait a moment and try again.');
+    const perClient = await consume(db, {
+      bucket: clientBucket('resend', clientAddress(request)),
+      limit: limits.linkRequestsPerMinute,
+      windowSeconds: 60,
+    });
+    if (!perClient.ok)
+      return rateLimitedResponse(perClient, 'Too many requests from this address. Please wait a moment and try again.');
     const order = await findOrder(db, check.orderId);
     if (!order || !hasLiveLinks(order)) return jsonError(404, 'not_found', 'There is no such order.');
-    const perRecipient = await consume(db, { bucket: recipientBucket('resend', order.email), limit: limits.emailsPerHour, windowSeconds: 3600 });
-    if (!perRecipient.ok) return rateLimitedResponse(perRecipient, 'We have already sent several new links. Please check your inbox, or try again later.');
+    const perRecipient = await consume(db, {
+      bucket: recipientBucket('resend', order.email),
+      limit: limits.emailsPerHour,
+      windowSeconds: 3600,
+    });
+    if (!perRecipient.ok)
+      return rateLimitedResponse(
+        perRecipient,
+        'We have already sent several new links. Please check your inbox, or try again later.',
+      );
     await queueMagicLink(db, order.id);
   } catch {
     return unavailable();

@@ -11,11 +11,15 @@ import { LAUNCH_EDITION, findEdition } from '@/lib/shop/catalogue';
  * never read. Nothing is ordered: the buyer is sent back to the purchase page, which says why.
  */
 export async function POST(request: Request) {
-  if (isCrossSite(request, env().siteUrl)) return jsonError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
+  if (isCrossSite(request, env().siteUrl))
+    return jsonError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
   await request.body?.cancel().catch(() => undefined);
   const url = new URL(request.url);
   const edition = findEdition(url.searchParams.get('edition') ?? '') ?? LAUNCH_EDITION;
   const locale = url.searchParams.get('locale');
   const page = localizePath(`/the-love-blueprint/${edition.id}`, isLocale(locale) ? locale : defaultLocale);
-  return new Response(null, { status: 303, headers: { Location: `${page}?checkout=script-needed`, 'Cache-Control': 'no-store' } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `${page}?checkout=script-needed`, 'Cache-Control': 'no-store' },
+  });
 }

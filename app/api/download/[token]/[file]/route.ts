@@ -20,7 +20,8 @@ const PRIVATE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' 
  */
 async function download(request: Request, { params }: Params, method: 'GET' | 'HEAD') {
   const { token, file } = await params;
-  const navigating = request.headers.get('sec-fetch-mode') === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html');
+  const navigating =
+    request.headers.get('sec-fetch-mode') === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html');
   const refuse = (status: number, error: string, message: string, retryAfterSeconds?: number) => {
     const retry = retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined;
     // Busy or rate-limited: the link is fine, so even a browser gets the message, not /broken-link.
@@ -31,8 +32,18 @@ async function download(request: Request, { params }: Params, method: 'GET' | 'H
   try {
     const db = await getDb();
     if (method === 'GET') {
-      const limited = await consume(db, { bucket: clientBucket('download', clientAddress(request)), limit: env().limits.downloadsPerMinute, windowSeconds: 60 });
-      if (!limited.ok) return refuse(429, 'rate_limited', 'Too many downloads from this address. Please wait a moment and try again.', limited.retryAfterSeconds);
+      const limited = await consume(db, {
+        bucket: clientBucket('download', clientAddress(request)),
+        limit: env().limits.downloadsPerMinute,
+        windowSeconds: 60,
+      });
+      if (!limited.ok)
+        return refuse(
+          429,
+          'rate_limited',
+          'Too many downloads from this address. Please wait a moment and try again.',
+          limited.retryAfterSeconds,
+        );
     }
     const answer = await answerDownload({
       db,
@@ -43,9 +54,15 @@ async function download(request: Request, { params }: Params, method: 'GET' | 'H
       stamp: (edition, order) => stampedBook(edition, { name: order.name, email: order.email, orderId: order.id }),
     });
     if (!answer.ok) return refuse(answer.status, answer.error, answer.message, answer.retryAfterSeconds);
-    const headers = { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${answer.fileName}"`, ...PRIVATE };
+    const headers = {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${answer.fileName}"`,
+      ...PRIVATE,
+    };
     if (!answer.bytes) return new Response(null, { headers });
-    return new Response(Buffer.from(answer.bytes), { headers: { ...headers, 'Content-Length': String(answer.bytes.byteLength) } });
+    return new Response(Buffer.from(answer.bytes), {
+      headers: { ...headers, 'Content-Length': String(answer.bytes.byteLength) },
+    });
   } catch (error) {
     console.error('Download failed', error);
     return refuse(503, 'unavailable', 'The download is unavailable just now. Please try again in a moment.');

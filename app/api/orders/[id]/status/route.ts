@@ -19,7 +19,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     const limit = await consume(db, statusLimit(clientAddress(request)));
     if (!limit.ok) return rateLimitedResponse(limit, 'Too many requests. Please wait a moment.');
   } catch {
-    return jsonError(503, 'unavailable', 'The order status is not available just now. Please try again in a moment.', { headers: { 'Retry-After': '5' } });
+    return jsonError(503, 'unavailable', 'The order status is not available just now. Please try again in a moment.', {
+      headers: { 'Retry-After': '5' },
+    });
   }
   const order = await orderStatusOf(db, id);
   if (!order) return jsonError(404, 'not_found', 'There is no order with this id.');
