@@ -11,14 +11,18 @@ import 'regenerator-runtime/runtime.js'; // @pdf-lib/fontkit's Indic and Thai sh
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
+import { fontFaces, inRanges, isSymbolSlice } from '../lib/i18n/font-faces.mjs';
 
 const ROOT = process.cwd();
 const SHOP = join(ROOT, 'content', 'shop');
-const OUT = join(ROOT, 'public', 'images', 'covers');
-const FONTSOURCE = join(ROOT, 'node_modules', '@fontsource');
+// `node scripts/covers.mjs DIR` writes the covers to DIR instead (to compare before committing).
+const OUT = process.argv[2] ?? join(ROOT, 'public', 'images', 'covers');
+const NODE_MODULES = join(ROOT, 'node_modules');
 
-/** @param {string} file */
+/** @param {string | URL} file */
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+/** Which script each language is written in, and its static font. @type {import('../lib/i18n/scripts.ts').ScriptTable} */
+const SCRIPTS = readJson(new URL('../lib/i18n/scripts.json', import.meta.url));
 
 /** @typedef {import('@pdf-lib/fontkit').Font} Font */
 /** @typedef {import('@pdf-lib/fontkit').Glyph} Glyph */
@@ -101,15 +105,6 @@ const PALETTES = {
  * --------------------------------------------------------------------------------------------- */
 
 /**
- * @param {string} token `U+0041` or `U+0041-005A`
- * @returns {[number, number]}
- */
-const parseRange = (token) => {
-  const [lo, hi] = token.trim().replace(/^U\+/i, '').split('-');
-  return [parseInt(/** @type {string} */ (lo), 16), parseInt(/** @type {string} */ (hi ?? lo), 16)];
-};
-
-/**
  * One slice of a family: its file, the code points its CSS gives it, and the font once loaded.
  * @typedef {{ file: string, ranges: [number, number][], font: Font | undefined }} Face
  */
@@ -119,26 +114,21 @@ const parseRange = (token) => {
 const families = new Map();
 
 /**
- * The faces (one per unicode-range slice) of a @fontsource family in one weight and style.
- * @param {string} name
+ * The faces (one per unicode-range slice) of a @fontsource package in one weight and style.
+ * @param {string} pkg
  * @returns {Face[]}
  */
-function family(name, weight = 400, style = 'normal') {
-  const key = `${name}/${weight}/${style}`;
+function family(pkg, weight = 400, style = 'normal') {
+  const key = `${pkg}/${weight}/${style}`;
   if (!families.has(key)) {
-    const css = readFileSync(join(FONTSOURCE, name, `${weight}${style === 'italic' ? '-italic' : ''}.css`), 'utf8');
+    const dir = join(NODE_MODULES, pkg);
+    const css = readFileSync(join(dir, `${weight}${style === 'italic' ? '-italic' : ''}.css`), 'utf8');
     /** @type {Face[]} */
     const faces = [];
-    for (const block of css.split('@font-face').slice(1)) {
-      const file = /url\(\.\/files\/([^)]+\.woff)\)/.exec(block)?.[1];
-      const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+    for (const { urls, ranges } of fontFaces(css)) {
+      const file = urls.find((url) => url.startsWith('./files/') && url.endsWith('.woff'));
       // The math and symbol slices claim letters they draw in a mathematical style.
-      if (!file || !range || /-(math|symbols)-/.test(file)) continue;
-      faces.push({
-        file: join(FONTSOURCE, name, 'files', file),
-        ranges: range.split(',').map(parseRange),
-        font: undefined,
-      });
+      if (file && ranges && !isSymbolSlice(file)) faces.push({ file: join(dir, file), ranges, font: undefined });
     }
     families.set(key, faces);
   }
@@ -151,8 +141,7 @@ const load = (face) => (face.font ??= fontkit.create(readFileSync(face.file)));
  * @param {Face} face
  * @param {number} cp a code point
  */
-const hasChar = (face, cp) =>
-  face.ranges.some(([lo, hi]) => cp >= lo && cp <= hi) && load(face).hasGlyphForCodePoint(cp);
+const hasChar = (face, cp) => inRanges(face, cp) && load(face).hasGlyphForCodePoint(cp);
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}|\p{M}/u;
 
 /**
@@ -378,17 +367,8 @@ function outline(shaped, { x, y, size, anchor = 'middle' }) {
  * Text of one edition.
  * --------------------------------------------------------------------------------------------- */
 
-/** @type {Record<string, string>} */
-const SCRIPT_FAMILY = {
-  bn: 'noto-sans-bengali',
-  th: 'noto-sans-thai',
-  ja: 'noto-sans-jp',
-  ko: 'noto-sans-kr',
-  'zh-CN': 'noto-sans-sc',
-  ar: 'noto-sans-arabic',
-};
 // Languages written without spaces between words: lines break between words found by Intl.Segmenter.
-const UNSPACED = new Set(['th', 'ja', 'zh-CN']);
+const UNSPACED = new Set(SCRIPTS.scripts.flatMap((script) => (script.unspaced ? script.locales : [])));
 const MAX_WIDTH = 480;
 // Letters that look small next to Latin capitals at the same size get a little more.
 const COMPLEX = /[\p{Script=Arabic}\p{Script=Bengali}\p{Script=Thai}]/u;
@@ -403,16 +383,18 @@ const sizeFor = (text, base, { complex = base, cjk = base }) =>
 
 /** @param {string} lang */
 function stacks(lang) {
-  const script = SCRIPT_FAMILY[lang];
+  // The script's own static font, the one its book is set in (lib/i18n/scripts.json).
+  const fonts = SCRIPTS.scripts.find((script) => script.locales.includes(lang))?.static;
+  const script = fonts && 'package' in fonts ? fonts.package : undefined;
   const own = (/** @type {number} */ weight) => (script ? [family(script, weight)] : []);
-  const fallback = [family('noto-sans-jp')]; // symbols such as ∞
+  const fallback = [family('@fontsource/noto-sans-jp')]; // symbols such as ∞
   return {
-    title: [family('fraunces', 400)],
-    titleItalic: [family('fraunces', 400, 'italic')],
-    serif: [...own(400), family('noto-serif', 400, 'italic'), ...fallback],
-    sans: [...own(400), family('inter', 400), ...fallback],
-    bold: [family('inter', 700), ...own(700), ...fallback],
-    label: [family('inter', 400), ...fallback],
+    title: [family('@fontsource/fraunces', 400)],
+    titleItalic: [family('@fontsource/fraunces', 400, 'italic')],
+    serif: [...own(400), family('@fontsource/noto-serif', 400, 'italic'), ...fallback],
+    sans: [...own(400), family('@fontsource/inter', 400), ...fallback],
+    bold: [family('@fontsource/inter', 700), ...own(700), ...fallback],
+    label: [family('@fontsource/inter', 400), ...fallback],
   };
 }
 

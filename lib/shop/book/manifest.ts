@@ -17,9 +17,12 @@ import { loadManuscript } from './manuscript';
 export const COMMITTED_BOOKS_DIR = join(process.cwd(), 'content', 'books');
 const MANIFEST_FILE = join(COMMITTED_BOOKS_DIR, 'manifest.json');
 
-// The typesetter's own code: a change to how pages are laid out re-typesets every edition. Its
-// import lines are left out, so moving or renaming a module does not (they name files, not layout).
-const TYPESETTER_FILES = ['fonts.ts', 'html.ts', 'layout.ts', 'paginate.ts', 'typesetter.ts'];
+// The typesetter's own code and the script table it takes each edition's faces from: a change to
+// how pages are laid out re-typesets every edition. Import lines are left out, so moving or
+// renaming a module does not (they name files, not layout).
+const TYPESETTER_FILES = ['fonts.ts', 'html.ts', 'layout.ts', 'paginate.ts', 'typesetter.ts']
+  .map((name) => `lib/shop/book/${name}`)
+  .concat('lib/i18n/scripts.json');
 const withoutImports = (code: string) => code.replace(/^import [^;]*;\n/gm, '');
 
 const inputsSchema = z.object({
@@ -54,8 +57,8 @@ function packageVersion(name: string): string {
 
 /** Everything an edition's typeset book depends on, as it is in this checkout now. */
 export function bookInputs(edition: Edition): BookInputs {
-  const typesetter = TYPESETTER_FILES.map((name) =>
-    withoutImports(readFileSync(join(process.cwd(), 'lib', 'shop', 'book', name), 'utf8')),
+  const typesetter = TYPESETTER_FILES.map((file) =>
+    withoutImports(readFileSync(join(process.cwd(), file), 'utf8')),
   ).join('\0');
   return {
     typesetting: TYPESETTING_VERSION,
