@@ -66,7 +66,7 @@ test.beforeAll(async () => {
     httpsPort: PORTS.clusterHttps,
     dir: '.data/e2e/cluster',
     databaseUrl: await freshDatabase(),
-    // This relay offers no STARTTLS: in clear only because the URL says so (finding 10).
+    // This relay offers no STARTTLS: in clear only because the URL says so (smtpOptions, lib/mail/transport.ts).
     env: {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
       ...Object.fromEntries(Object.entries(LIMITS).map(([k, v]) => [k, String(v)])),

@@ -3,8 +3,8 @@ import { PORTS } from './support/ports';
 import { startServer } from './support/server';
 
 /**
- * Finding 2 of the security review, at full scale: a stream of made-up article ids through a
- * server whose posts come from a remote content backend must leave it answering, within its
+ * The first security review's unbounded remote cache (docs/security.md), at full scale: a stream
+ * of made-up article ids through a server whose posts come from a remote content backend must leave it answering, within its
  * memory budget. It keeps both cores busy for minutes, so it runs in the "load" project, after
  * the rest of the suite (playwright.config.ts).
  */

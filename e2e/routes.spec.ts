@@ -1,7 +1,7 @@
 import { expectNoAxeViolations, routes, test, expect, watchCspViolations } from './fixtures';
 import french from '../content/messages/fr.json';
 
-// The placeholder pages' exact titles (SPEC.md), checked on the same load as the rest.
+// The placeholder pages' exact titles (the original site's), checked on the same load as the rest.
 const PLACEHOLDER_TITLES: Record<string, string> = {
   '/safety-centre': 'Safety Centre',
   '/dating-confidence-report': 'Dating Confidence Report',

@@ -3,7 +3,7 @@ import { PORTS } from './support/ports';
 import { startServer, type TestServer } from './support/server';
 
 /**
- * The second security review's attacks (issue 30), each against a running production server
+ * The second security review's attacks (docs/security.md), each against a running production server
  * of its own. Every test here failed on the code before its fix.
  */
 

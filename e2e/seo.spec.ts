@@ -93,7 +93,7 @@ test.describe('canonical, hreflang, sitemap and robots', () => {
     await page.goto('/fr/the-love-blueprint');
     const shop = await blocks();
     const product = byType(shop, 'Product')!;
-    // One offer per edition, in SPEC.md's language order.
+    // One offer per edition, in the language order of lib/i18n/locales.ts.
     expect(product.offers).toHaveLength(locales.length);
     for (const offer of product.offers)
       expect(offer).toMatchObject({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The only module that reads `process.env` (DESIGN.md §2). Every variable of
- * DESIGN.md §4 is optional; a value that is present but malformed stops the
+ * The only module that reads `process.env`. Every variable (the README's "Environment"
+ * table) is optional; a value that is present but malformed stops the
  * server at start-up with a message naming the variable, rather than failing
  * later inside a request.
  */

@@ -1,4 +1,4 @@
-/** The conduct topics of the Community Guidelines, each with a page at /guidelines/{slug} (SPEC.md §2). */
+/** The conduct topics of the Community Guidelines, each with a page at /guidelines/{slug}. */
 export const guidelineTopics = [
   'nudity-sexual-activity',
   'bullying',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every repository path the README and the decision records name exists (issue 32): a newcomer who
+ * Every repository path the README and the decision records name exists: a newcomer who
  * follows one must find the file. A path is anything that starts with one of the repository's
  * top-level folders (`lib/…`, `app/…`, `content/…`, …). Placeholders stand for any name in their
  * segment (`content/shop/manuscript.{lang}.json`, `messages/*.json`, `app/[locale]/<route>/page.tsx`,

@@ -1,6 +1,6 @@
 /**
- * Site configuration: the brand and the addresses SPEC.md leaves as `{brand}`,
- * `{email}` and "generic store addresses". Change the brand here and every page,
+ * Site configuration: the brand and the addresses the content writes as `{brand}` and
+ * `{email}`, and generic store and social addresses. Change the brand here and every page,
  * message and e-mail follows.
  */
 export const site = {
@@ -13,6 +13,6 @@ export const site = {
     facebook: 'https://www.facebook.com/',
     x: 'https://x.com/',
   },
-  /** External help site that some community-guideline links point to (SPEC.md §2). */
+  /** External help site that some community-guideline links point to (content/documents). */
   externalHelpUrl: 'https://www.esafety.gov.au/',
 } as const;

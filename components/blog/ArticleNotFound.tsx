@@ -8,8 +8,8 @@ import styles from './Article.module.css';
 import { declareNotFound, declareUnshareable } from '@/lib/http/document-policy';
 
 /**
- * SPEC.md §8: 'Article not found' with a Go Back button, whole in the first HTML. An unknown id
- * is answered 404; `failed` marks the case where the content backend could not answer, a passing
+ * An article that cannot be shown: 'Article not found' with a Go Back button, whole in the first
+ * HTML. An unknown id is answered 404; `failed` marks the case where the content backend could not answer, a passing
  * state (not a 404) the front door never keeps for the next visitor.
  */
 export async function ArticleNotFound({ failed = false }: { failed?: boolean }) {

@@ -18,7 +18,7 @@ type Props = {
 /**
  * The category filter. It is a plain GET form with its Apply button (works without JavaScript,
  * and every result page has its own URL); with JavaScript, choosing a category also updates the
- * list in place (SPEC.md), which changes content, not context (WCAG 3.2.2): focus stays on the
+ * list in place, as the product spec asks, which changes content, not context (WCAG 3.2.2): focus stays on the
  * select, the page is not reloaded, and the new count is announced (e2e/blog.spec.ts). Changing
  * the filter always resets to page 1.
  */

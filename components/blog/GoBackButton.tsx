@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * SPEC.md's Go Back button. It sits in a form that leads to the blog, so it works before (or
+ * The not-found article's Go Back button. It sits in a form that leads to the blog, so it works before (or
  * without) JavaScript; once the page runs, it goes back one step in history when there is one.
  */
 export function GoBackButton({ label, className, blogPath }: { label: string; className?: string; blogPath: string }) {

@@ -3,7 +3,7 @@ import { declareUnshareable } from '@/lib/http/document-policy';
 import primitives from '@/components/ui/primitives.module.css';
 
 /**
- * A content state that failed (SPEC.md §8: 'Failed to load FAQs', 'Failed to load Post', …):
+ * A content state that failed ('Failed to load FAQs', 'Failed to load Post', … in content/messages):
  * the message in red, announced to screen readers, and a render the front door never keeps
  * for the next visitor, so a backend that recovers shows at once.
  */

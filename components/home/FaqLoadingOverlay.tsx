@@ -1,7 +1,7 @@
 import { LogoMark } from '@/components/ui/Logo';
 import styles from './FaqLoadingOverlay.module.css';
 
-/** SPEC.md: a full-screen overlay with a pulsing logo while the FAQs load (the Suspense fallback). */
+/** A full-screen overlay with a pulsing logo while the FAQs load (the Suspense fallback). */
 export function FaqLoadingOverlay({ label }: { label: string }) {
   return (
     <div className={styles.overlay} role="status" aria-live="polite">

@@ -8,7 +8,7 @@ import home from './Home.module.css';
 import styles from './FaqSection.module.css';
 import { ContentError } from '@/components/content/ContentError';
 
-/** The FAQ block: fetched on the server through lib/content (by the page), shown with SPEC.md's error state on failure. */
+/** The FAQ block: fetched on the server through lib/content (by the page); on failure, 'Failed to load FAQs'. */
 export async function FaqSection({ faqs }: { faqs: Promise<ContentResult<FaqItem[]>> }) {
   const [result, t] = await Promise.all([faqs, getTranslations()]);
   return (

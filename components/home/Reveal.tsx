@@ -3,7 +3,7 @@ import { REVEAL_DEFAULTS } from './reveal-defaults';
 
 type Props = {
   children: ReactNode;
-  /** Reveal once the element's top passes this fraction of the viewport (SPEC.md §4: 0.8, 0.85, 0.9). */
+  /** Reveal once the element's top passes this fraction of the viewport (section 0.8, paragraph 0.85, card 0.9). */
   at?: number;
   /** Seconds. */
   delay?: number;

@@ -10,7 +10,7 @@ import home from './Home.module.css';
 import styles from './Testimonials.module.css';
 import { HydrateLater } from '@/components/ui/HydrateLater';
 
-/** SPEC.md §9: autoplay every 3000 ms, looping, 1/2/3/4 per view from 0/768/1024/1280 px. */
+/** The product's home carousel: autoplay every 3000 ms, looping, 1/2/3/4 per view from 0/768/1024/1280 px. */
 const HOME_TESTIMONIAL_AUTOPLAY_MS = 3000;
 
 export async function Testimonials({ testimonials }: { testimonials: HomeTestimonial[] }) {

@@ -3,7 +3,7 @@
  * from these, and `RevealOnScroll` falls back to them.
  */
 export const REVEAL_DEFAULTS = {
-  /** Reveal once the block's top passes this fraction of the viewport (SPEC.md §4). */
+  /** Reveal once the block's top passes this fraction of the viewport (a section: 0.8). */
   at: 0.8,
   /** Seconds. */
   delay: 0,

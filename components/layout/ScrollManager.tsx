@@ -6,7 +6,7 @@ import { SECTION_SCROLL, SECTION_STORAGE_KEY, pendingSection } from '@/lib/navig
 import { smoothScrollToElement } from '@/lib/navigation/smooth-scroll';
 
 /**
- * Route-change scrolling (SPEC.md "Global behaviour"): every navigation starts at the
+ * Route-change scrolling: every navigation starts at the
  * top, except that the home page scrolls to the section handed to it through
  * sessionStorage (cleared once read) or named by `?section=`.
  */

@@ -9,7 +9,7 @@ import styles from './TitlePage.module.css';
 
 export type PageKey = keyof (typeof import('@/content/messages/en.json'))['pages'];
 
-/** A page that is only a title (SPEC.md's placeholders), or a title and a holding line. */
+/** A page that is only a title (the original site's placeholders), or a title and a holding line. */
 export async function TitlePage({
   pageKey,
   holding = false,

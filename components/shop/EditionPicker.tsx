@@ -4,7 +4,7 @@ import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/checkout/sele
 import type { EditionView } from '@/lib/shop/catalogue';
 import styles from './Shop.module.css';
 
-/** Every edition as a row of choices under the cover, in SPEC.md's language order (the cover and Buy Now follow it). */
+/** Every edition as a row of choices under the cover, in `locales` order (the cover and Buy Now follow it). */
 export function EditionPicker({
   editions,
   initial,

@@ -1,5 +1,6 @@
 // Everything the "faulty" e2e site depends on, each with a switch the tests flip:
-//   - a content backend (SPEC.md §7) that can be ok, down, slow (answers after 15 s) or garbage;
+//   - a content backend (as lib/content/remote.ts calls one) that can be ok, down, slow (answers
+//     after 15 s) or garbage;
 //   - an SMTP relay that can be up or down, and remembers what it received and how many
 //     connections it refused;
 //   - a TCP proxy in front of the test PostgreSQL that can cut the database off.

@@ -1,5 +1,5 @@
-// A content backend that follows SPEC.md §7's contract but serves XSS payloads in every
-// HTML field, so the e2e suite can prove nothing it sends ever runs.
+// A content backend that follows the content API's contract (lib/content/remote.ts) but serves
+// XSS payloads in every HTML field, so the e2e suite can prove nothing it sends ever runs.
 //   node e2e/support/hostile-backend.mjs [port]
 import { createServer } from 'node:http';
 

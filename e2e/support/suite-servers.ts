@@ -42,7 +42,7 @@ function suiteServers(
         port: PORTS.faulty,
         env: {
           CONTENT_API_URL: `http://127.0.0.1:${PORTS.faultHttp}`,
-          // The fault relay offers no STARTTLS (finding 10: smtp:// requires it unless told otherwise).
+          // The fault relay offers no STARTTLS (smtp:// requires it unless told otherwise: smtpOptions).
           SMTP_URL: `smtp://127.0.0.1:${PORTS.faultSmtp}?tls=off`,
           // A refused email is tried again after 4 s, not 30: the SMTP-down test waits for that retry.
           MAIL_RETRY_SECONDS: '4',

@@ -19,7 +19,7 @@ describe('blog listing', () => {
   it('lists categories once, in order, and shows hyphens as spaces', () => {
     expect(categoriesOf(posts)).toEqual(['dating-tips', 'self-growth']);
     expect(categoryLabel('relationship-advice')).toBe('relationship advice');
-    // A translation wins; an unknown (backend-defined) category falls back to the SPEC rule,
+    // A translation wins; an unknown (backend-defined) category falls back to hyphens as spaces,
     // and inherited object keys are never mistaken for translations.
     expect(categoryLabel('dating-tips', { 'dating-tips': 'conseils de rencontre' })).toBe('conseils de rencontre');
     expect(categoryLabel('new-topic', { 'dating-tips': 'x' })).toBe('new topic');

@@ -1,6 +1,6 @@
 import type { Post } from '@/lib/content/schemas';
 
-/** SPEC.md §9: six articles per page; the top carousel shows the first three. */
+/** Six articles per page; the top carousel shows the first three. */
 const PAGE_SIZE = 6;
 export const CAROUSEL_SIZE = 3;
 
@@ -11,7 +11,7 @@ export function categoriesOf(posts: Post[]): string[] {
 
 /**
  * A category's label: its translation when the locale has one (`blog.categories` in the
- * messages), else, as SPEC.md says, the name with hyphens as spaces ("dating-tips" → "dating tips").
+ * messages), else the name with hyphens as spaces ("dating-tips" → "dating tips").
  */
 export function categoryLabel(name: string, translations: Readonly<Record<string, string>> = {}): string {
   return Object.hasOwn(translations, name) ? translations[name]! : name.replace(/-/g, ' ');

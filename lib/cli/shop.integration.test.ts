@@ -113,7 +113,7 @@ describe('npm run shop', () => {
     expect((await shop('orders', '--email', email)).out).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/m);
   });
 
-  // Finding 11: an order stored with escape sequences in its email (placed before the form refused
+  // An order stored with escape sequences in its email (placed before the form refused
   // them, or straight into the database) must print as text: no window title, clear screen or fake line.
   it('prints what a buyer typed with control characters escaped, in tables and JSON alike', async () => {
     const evil =

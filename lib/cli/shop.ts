@@ -63,7 +63,7 @@ const why: Record<Exclude<ChangeResult, { ok: true }>['reason'], string> = {
 export async function runShop(argv: string[], io: ShopIo): Promise<number> {
   const json = argv.includes('--json');
   const [command, ...rest] = argv.filter((arg) => arg !== '--json');
-  // Finding 11: no control character reaches the terminal but our own line breaks; a value that
+  // No control character reaches the terminal but our own line breaks; a value that
   // may hold a line break of its own (an order's email) is escaped where it is put in.
   const out = (text: string) => io.out(escapeControls(text, { keepNewlines: true }));
   const err = (text: string) => io.err(escapeControls(text, { keepNewlines: true }));

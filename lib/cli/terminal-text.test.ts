@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { escapeControls } from './terminal-text';
 
-// Finding 11: what a buyer typed must reach the operator's terminal as text, never as commands.
+// The second review's terminal finding (docs/security.md): what a buyer typed must reach the
+// operator's terminal as text, never as commands.
 describe('escapeControls', () => {
   it('writes C0 and C1 controls, DEL and bidi overrides/isolates as \\u escapes', () => {
     const attack =

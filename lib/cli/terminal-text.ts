@@ -1,5 +1,5 @@
 /**
- * Buyer-typed text (an order's email, say) on an operator's terminal (finding 11): C0 and C1
+ * Buyer-typed text (an order's email, say) on an operator's terminal (docs/security.md, second review): C0 and C1
  * controls, DEL and the bidi embeddings, overrides and isolates are written as `\u001b`-style
  * escapes, so none can retitle the window, clear the screen, colour a fake line or reorder what
  * is shown. Letters and marks of every script pass as they are. `\uXXXX` is also a JSON escape,

@@ -20,7 +20,7 @@ export function readClientPreferences(): Preferences {
   return effectivePreferences(decision, parsePreferences(getCookie(PREFERENCES_COOKIE) as string | undefined));
 }
 
-/** Writes both consent cookies with SPEC.md's attributes (Secure whenever the page is on https). */
+/** Writes both consent cookies with their fixed attributes (Secure whenever the page is on https). */
 export function writeConsent(preferences: Preferences): void {
   const secure = window.location.protocol === 'https:';
   const now = Date.now();

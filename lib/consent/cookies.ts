@@ -1,5 +1,5 @@
 /**
- * The consent cookies (SPEC.md §3 notes, DESIGN.md §5.2): names, lifetimes and parsing.
+ * The consent cookies (README, "Cookie consent"): names, lifetimes and parsing.
  * Pure functions shared by request.ts (the server's one reading of a request) and the client
  * hook; nothing else in the code base reads or writes these cookies.
  */
@@ -14,7 +14,7 @@ export const consentCategories = ['advertising', 'marketing', 'analytics'] as co
 export type ConsentCategory = (typeof consentCategories)[number];
 export type Preferences = Record<ConsentCategory, boolean>;
 
-/** Opt-in: with nothing saved, every non-essential category is off (DESIGN.md §5.2). */
+/** Opt-in: with nothing saved, every non-essential category is off (pre-ticked consent is not consent in EU law). */
 export const NO_CONSENT: Preferences = { advertising: false, marketing: false, analytics: false };
 export const ALL_CONSENT: Preferences = { advertising: true, marketing: true, analytics: true };
 

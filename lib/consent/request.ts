@@ -11,8 +11,8 @@ import {
 } from './cookies';
 
 /**
- * A request's consent, read once (finding 2). The front door reads it from the Cookie header,
- * keys the document store with it and hands it to the render in CONSENT_HEADER; the render
+ * A request's consent, read once (docs/decisions/0008-cookie-consent.md). The front door reads
+ * it from the Cookie header, keys the document store with it and hands it to the render in CONSENT_HEADER; the render
  * reads that header (lib/consent/server.ts). Cookie parsers disagree on a cookie sent twice
  * (first wins, or last) and on spaces in a name, so such a consent cookie is no decision.
  */

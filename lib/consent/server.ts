@@ -10,7 +10,7 @@ export type ServerConsent = Consent;
  * on every request, over any copy a client sent, and keys stored pages with the same value.
  * Without a front door (plain `next dev`) the header is absent and the Cookie header is read
  * the same strict way. Next's own cookie parser is not used: it reads a cookie sent twice
- * differently (finding 2).
+ * differently (docs/security.md, second review: the store poisoned with another's consent).
  */
 export async function getServerConsent(): Promise<ServerConsent> {
   const headerList = await headers();

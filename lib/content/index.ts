@@ -9,7 +9,7 @@ import type { ContentDocument, FaqItem, HelpDocument, Post } from './schemas';
 
 /**
  * What pages call for content. The embedded store in content/ is the default; with
- * CONTENT_API_URL set, FAQs, terms and posts come from that backend instead (SPEC.md §7).
+ * CONTENT_API_URL set, FAQs, terms and posts come from that backend instead (lib/content/remote.ts).
  * Either way the answer is validated, and a failure is a typed error state, never a throw.
  */
 let remote: RemoteClient | null | undefined;
@@ -69,7 +69,7 @@ export function postLanguage(id: string, locale: string): string {
   return remoteClient() ? defaultLocale : embedded.postLanguage(id, locale);
 }
 
-/** The help document is always the site's own (SPEC.md §7: a static file of the website). */
+/** The help document is always the site's own: a static file of the website, never the backend's. */
 export async function getHelp(locale: string = defaultLocale): Promise<ContentResult<HelpDocument>> {
   return fromEmbedded('help', () => embedded.help(locale));
 }

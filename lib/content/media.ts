@@ -1,9 +1,9 @@
-/** The fallback cover when a post has no usable image (SPEC.md §3). */
+/** The fallback cover when a post has no usable image. */
 export const DEFAULT_BLOG_IMAGE = '/images/blog/default.svg';
 
 /**
- * SPEC.md §3's media rule: a list of image addresses, given either as an array or as a
- * JSON-encoded string. Anything unparsable, or not a list, gives an empty list; entries
+ * A post's media: a list of image addresses (the first is the cover), given either as an
+ * array or as a JSON-encoded string. Anything unparsable, or not a list, gives an empty list; entries
  * that are not non-empty strings are dropped.
  */
 export function parseMedia(media: unknown): string[] {

@@ -7,7 +7,8 @@ import { readLimited } from '@/lib/http/read-limited';
 import { isSafePostId } from './post-id';
 
 /**
- * Client for a content backend implementing SPEC.md §7 (`{ data: … }` envelopes). Every
+ * Client for a content backend serving `/faqs`, `/terms-of-service`, `/posts` and
+ * `/posts/{id}` in `{ data: … }` envelopes (README, "Content and the public API"). Every
  * call has a timeout, a body cap and a short cache of plain results, bounded in entries and
  * bytes (lib/cache/lru.ts): answers for 30 s, failures and unknown posts for 5 s, so a dead
  * backend is not hammered and no stream of made-up post ids can fill the heap. An answer that

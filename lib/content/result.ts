@@ -1,12 +1,12 @@
 /**
  * Content calls never throw into a page: they return data or a typed error state that
- * carries SPEC.md §8's message for what failed.
+ * carries the original site's message for what failed.
  */
 export type ContentKind = 'faqs' | 'terms' | 'posts' | 'post' | 'help';
 
 const contentErrorMessages: Record<ContentKind, string> = {
   faqs: 'Failed to load FAQs',
-  // SPEC.md §8 really does reuse the FAQ message for the terms.
+  // The product spec really does reuse the FAQ message for the terms.
   terms: 'Failed to load FAQs',
   posts: 'Failed to load Post',
   post: 'Article not found',

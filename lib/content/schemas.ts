@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * zod schemas for every content entity of SPEC.md §3. The embedded store and a remote
+ * zod schemas for every content entity. The embedded store and a remote
  * backend are checked with the same schemas; a remote answer that fails them counts as
- * a failure. Fields SPEC.md calls "not shown" pass through untouched.
+ * a failure. Fields the site does not show (an FAQ's other fields) pass through untouched.
  */
 
 const faqItemSchema = z.looseObject({
@@ -38,7 +38,7 @@ export type HelpItem = z.infer<typeof helpItemSchema>;
 export const helpDocumentSchema = z.record(z.string().min(1), z.array(helpItemSchema));
 export type HelpDocument = z.infer<typeof helpDocumentSchema>;
 
-// Home page entities (SPEC.md §3).
+// Home page entities.
 export const stepSchema = z.object({ title: z.string().min(1), description: z.string().min(1), image: z.string().min(1) });
 export const featureSchema = z.object({ icon: z.string().min(1), title: z.string().min(1), description: z.string().min(1) });
 export const homeTestimonialSchema = z.object({

@@ -31,7 +31,7 @@ async function openPglite(dir: string): Promise<Db> {
     // of resident memory (the server's budget is 600 MB with the database open).
     db = await PGlite.create(dir, { postgresqlconf: 'shared_buffers=16MB' });
     // PGlite writes a new database's files with an explicit chmod 0666, which no umask narrows
-    // (finding 6): owner-only once it is open. Files PostgreSQL adds later are 0600 already.
+    // (docs/security.md, second review): owner-only once it is open. Files PostgreSQL adds later are 0600 already.
     tightenTree(dir);
   } catch (error) {
     unlock();

@@ -2,7 +2,7 @@ import type { HelpItem } from '@/lib/content/schemas';
 
 export type HelpCategory = { name: string; items: HelpItem[] };
 
-/** SPEC.md §2: questions filtered case-insensitively by substring, grouped by category; empty groups drop out. */
+/** The help search: questions filtered case-insensitively by substring, grouped by category; empty groups drop out. */
 export function filterHelp(categories: HelpCategory[], query: string): HelpCategory[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return categories;

@@ -1,4 +1,4 @@
-/** SPEC.md §9: a swipe or drag counts once it moves more than 50 px horizontally. */
+/** How It Works: a swipe or drag counts once it moves more than 50 px horizontally. */
 const SWIPE_THRESHOLD_PX = 50;
 
 /** Index arithmetic that wraps around at both ends. */

@@ -39,8 +39,9 @@ export function clientAddress(request: Request): string {
 }
 
 /**
- * Whom a rate limit counts (finding 7): an IPv4 address, or an IPv6 address's /64, since one
- * subscriber is given a whole /64 and could otherwise take a new bucket per address. An IPv4
+ * Whom a rate limit counts: an IPv4 address, or an IPv6 address's /64, since one subscriber is
+ * given a whole /64 and could otherwise take a new bucket per address (docs/security.md, second
+ * review). An IPv4
  * address mapped into IPv6 is the IPv4 address; anything that is not an address stays as it is.
  */
 export function rateLimitSubject(address: string): string {

@@ -6,7 +6,7 @@ function ordinal(day: number): string {
 }
 
 /**
- * The date of a legal document. English reads the way SPEC.md writes it ("15th July, 2025");
+ * The date of a legal document. English reads the way the original site writes it ("15th July, 2025");
  * every other locale uses its own long date format.
  */
 export function formatDocumentDate(iso: string, locale: string): string {

@@ -60,8 +60,8 @@ export function routeLocale(request: {
 }
 
 /**
- * A path as a redirect target that stays on this site (finding 3): browsers drop tabs and newlines
- * and read '\' as '/', so a path starting '//', '/\' or '/<tab>/' names another host. Each run of
+ * A path as a redirect target that stays on this site (docs/security.md, second review): browsers
+ * drop tabs and newlines and read '\' as '/', so a path starting '//', '/\' or '/<tab>/' names another host. Each run of
  * slashes becomes one, as Next's own redirect does.
  */
 function onSitePath(path: string): string {

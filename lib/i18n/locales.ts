@@ -1,4 +1,4 @@
-/** The 17 languages, in SPEC.md's order, each named in its own language. */
+/** The 17 languages, in the original site's order (the language menu's), each named in its own language. */
 export const locales = [
   'en',
   'fr',

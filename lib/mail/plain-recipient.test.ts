@@ -8,8 +8,9 @@ const dir = mkdtempSync(join(tmpdir(), 'amora-recipient-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const mail = (to: string) => ({ to, subject: 'Your copy', text: 'Hi', html: '<p>Hi</p>' });
 
-// Finding 4, defence in depth: an order stored before the stricter form rule must not get its
-// display name into the To: line, nor reach a group or second recipient through nodemailer.
+// The second review's email-field finding (docs/security.md), defence in depth: an order stored
+// before the stricter form rule must not get its display name into the To: line, nor reach a
+// group or second recipient through nodemailer.
 describe('sendMail recipients', () => {
   it('refuses anything but a plain address, and writes nothing', async () => {
     for (const to of [

@@ -10,8 +10,8 @@ export type OutgoingMail = { to: string; subject: string; text: string; html: st
 /**
  * Nodemailer's options for SMTP_URL. Neither credentials nor the magic links in the messages
  * cross the network in clear text: `smtps://` is TLS from the start, and `smtp://` requires
- * STARTTLS, with or without a user name (finding 10), unless the URL says `?tls=off` (a relay on
- * the same machine or private network).
+ * STARTTLS, with or without a user name (docs/security.md, both reviews), unless the URL says
+ * `?tls=off` (a relay on the same machine or private network).
  */
 export function smtpOptions(smtpUrl: string) {
   const url = new URL(smtpUrl);
@@ -34,7 +34,7 @@ export function smtpOptions(smtpUrl: string) {
 
 /**
  * Sends through SMTP_URL when it is set; otherwise writes each message as an RFC 822
- * `.eml` file into MAIL_OUTBOX_DIR for a developer to open (DESIGN.md §3).
+ * `.eml` file into MAIL_OUTBOX_DIR for a developer to open.
  */
 export async function sendMail(
   mail: OutgoingMail,
@@ -42,8 +42,9 @@ export async function sendMail(
 ): Promise<{ messageId: string; file?: string }> {
   const nodemailer = (await import('nodemailer')).default;
   const smtpUrl = options.smtpUrl ?? env().smtpUrl;
-  // Finding 4: a plain address only, handed over as an object so nodemailer never parses a
-  // display name, group or second recipient out of it (orders stored before the form said so).
+  // A plain address only, handed over as an object so nodemailer never parses a display name,
+  // group or second recipient out of it (orders stored before the form said so; docs/security.md,
+  // second review: display names in the email field).
   if (!isPlainAddress(mail.to)) throw new Error('Refused: the recipient is not a plain email address.');
   const message = {
     from: `"${site.brand}" <${site.supportEmail}>`,

@@ -1,4 +1,4 @@
-/** The home-page sections the top navigation can scroll to (SPEC.md "Global behaviour"). */
+/** The home-page sections the top navigation can scroll to (Header, ScrollManager). */
 export const homeSections = ['hero', 'features', 'how-it-works', 'use-cases'] as const;
 
 export type HomeSection = (typeof homeSections)[number];

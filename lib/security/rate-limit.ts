@@ -52,7 +52,7 @@ export async function sweepRateLimits(db: Queryable): Promise<void> {
 /**
  * The mailbox an address delivers to, written one way: lower case, and the domain in punycode
  * (as mail goes out), so `Victim@EXAMPLE.net` and `ana@exämple.net` / `ana@xn--exmple-cua.net`
- * each count once against the per-recipient limit (finding 4).
+ * each count once against the per-recipient limit (docs/security.md, second review).
  */
 export function mailboxKey(email: string): string {
   const address = email.trim();

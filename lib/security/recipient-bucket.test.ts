@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mailboxKey, recipientBucket } from './rate-limit';
 
-// Finding 4: the per-recipient limit must count the mailbox the mail goes to, however it is written.
+// The second review's email field (docs/security.md): the per-recipient limit must count the
+// mailbox the mail goes to, however it is written.
 describe('recipientBucket', () => {
   const bucket = (email: string) => recipientBucket('order', email);
 

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * CSP hashes for the stylesheets Next inlines (`experimental.inlineCss`, issue 31: the first
- * screen's CSS arrives inside the HTML instead of one more round trip), which carry no nonce (Next
+ * CSP hashes for the stylesheets Next inlines (`experimental.inlineCss`,
+ * docs/decisions/0006-inline-css-by-hash.md: the first screen's CSS arrives inside the HTML instead of one more round trip), which carry no nonce (Next
  * hands React the nonce for scripts only). Every response's policy allows each of the build's
  * sheets on its own (a client navigation adds a page's missing sheets) and the empty element
  * (React writes one when a page has none); a document's own element, its sheets concatenated in

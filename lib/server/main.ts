@@ -35,7 +35,8 @@ async function main() {
   // just closing gets a reset, and a POST on it fails.
   const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   // Next is told it is "localhost" whatever address it listens on: it writes 127.0.0.1 and ::1 as
-  // localhost in its own URLs, and takes any other name for another server (DESIGN.md §1).
+  // localhost in its own URLs, and takes any other name for another server (told 127.0.0.1, its
+  // default-locale rewrite loops with a 307).
   const origin = { hostname: 'localhost', port };
   const app = next({ dev: development, dir: process.cwd(), ...origin, httpServer: server });
   await app.prepare();

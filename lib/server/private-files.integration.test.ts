@@ -38,7 +38,8 @@ function openEntries(root: string) {
   return { open, seen };
 }
 
-// Finding 6: PGlite wrote 971 of its 1,001 files 0666, buyers' emails in the WAL for anyone.
+// The second review's world-readable files (docs/security.md): PGlite wrote 971 of its 1,001
+// files 0666, buyers' emails in the WAL for anyone.
 describe('DATA_DIR is owner-only (finding 6)', () => {
   const umask = process.umask();
   // The common default, so nothing here passes because the test process happened to be strict.

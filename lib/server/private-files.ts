@@ -2,7 +2,8 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync, type Stats } from 'node:f
 import { dirname, join, resolve } from 'node:path';
 
 // DATA_DIR holds buyers' names, emails and download links (database, WAL, outbox, the link key):
-// only the server's own user may read or write any of it (finding 6).
+// only the server's own user may read or write any of it (docs/security.md, second review:
+// the embedded database's files were world-readable).
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 

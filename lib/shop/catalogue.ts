@@ -2,7 +2,7 @@ import { z } from 'zod';
 import rawEditions from '@/content/shop/editions.json';
 import { directionOf, isLocale } from '@/lib/i18n/locales';
 
-/** One language edition of The Love Blueprint; the price lives here and nowhere else (DESIGN.md §5.5). */
+/** One language edition of The Love Blueprint; its price (from content/shop/editions.json) is the only one. */
 const editionSchema = z.object({
   id: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
   label: z.string().min(1),
@@ -22,7 +22,7 @@ export function findEdition(id: string): Edition | undefined {
   return editions.find((edition) => edition.id === id);
 }
 
-/** "$7.99" in English, "7,99 $US" in French…; 'N/A' when an edition has no price (SPEC.md §2). */
+/** "$7.99" in English, "7,99 $US" in French…; 'N/A' when an edition has no price. */
 export function formatPrice(edition: Pick<Edition, 'price'>, locale: string, missing = 'N/A'): string {
   if (!edition.price) return missing;
   const { amount, currency } = edition.price;

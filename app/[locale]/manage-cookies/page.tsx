@@ -8,7 +8,7 @@ import buttons from '@/components/ui/button.module.css';
 
 export const generateMetadata = titleMetadata('manageCookies');
 
-/** SPEC.md: renders the Cookies Policy text; here the visitor can also reopen their preferences. */
+/** Renders the Cookies Policy text, as /cookie-policy does; here the visitor can also reopen their preferences. */
 export default async function ManageCookiesPage() {
   const [locale, t] = await Promise.all([getPageLocale(), getTranslations()]);
   const { document, language } = getDocument('cookies', locale);

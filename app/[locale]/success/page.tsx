@@ -21,7 +21,7 @@ type Props = { searchParams: Promise<{ order?: string | string[] }> };
 /**
  * /success. A buyer back from a hosted checkout (`?order={id}`) sees the order as the payment
  * provider has it: confirming (polled), paid (the download), or refunded, failed and expired (a way back).
- * Without `order` (the demo shop, SPEC.md), the purchase was paid when it was placed.
+ * Without `order` (the demo shop: no payment call is made), the purchase was paid when it was placed.
  */
 export default async function SuccessPage({ searchParams }: Props) {
   const [{ order: orderParam }, t, tLibrary, locale] = await Promise.all([
@@ -39,7 +39,8 @@ export default async function SuccessPage({ searchParams }: Props) {
   if (orderId) {
     // One buyer's order: never kept for anyone else.
     declarePersonalDocument();
-    // Counted with the status route's polls (finding 5): past the limit, the stored state without asking Stripe.
+    // Counted with the status route's polls: past the limit, the stored state without asking Stripe
+    // (docs/security.md, second review: `/success?order=` called Stripe on every render).
     const client = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
     let order: (Omit<OrderStatusView, 'edition'> & { edition?: string }) | undefined;
     try {

@@ -38,7 +38,7 @@ export default async function TermsPage() {
   return (
     <div className={`container ${styles.page}`}>
       <h1>{t('pages.terms')}</h1>
-      {/* Awaited in place: a document load never shows a loading state (a slow backend times out at 3 s into SPEC.md's message). */}
+      {/* Awaited in place: a document load never shows a loading state (a slow backend times out at 3 s into the error message). */}
       <TermsBody />
     </div>
   );

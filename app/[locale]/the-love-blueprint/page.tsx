@@ -17,7 +17,7 @@ import styles from '@/components/shop/Shop.module.css';
 
 export const generateMetadata = titleMetadata('loveBlueprint');
 
-/** SPEC.md §9: the eBook testimonials autoplay every 2 seconds, looping. */
+/** The product's eBook carousel: the testimonials autoplay every 2 seconds, looping. */
 const EBOOK_TESTIMONIAL_AUTOPLAY_MS = 2000;
 
 export default async function LoveBlueprintPage() {

@@ -1,10 +1,10 @@
 /**
- * The card number field's input rules (SPEC.md §5). Kept apart from the zod schema so the
+ * The card number field's input rules: digits only, at most 19. Kept apart from the zod schema so the
  * purchase form can filter keystrokes without loading the validator.
  */
 export const CARD_MAX_LENGTH = 19;
 
-/** Card field keys that get through (SPEC.md §5): digits, Backspace, Tab, ← and →. */
+/** Card field keys that get through: digits, Backspace, Tab, ← and →. */
 export function isAllowedCardKey(key: string): boolean {
   return /^\d$/.test(key) || ['Backspace', 'Tab', 'ArrowLeft', 'ArrowRight'].includes(key);
 }

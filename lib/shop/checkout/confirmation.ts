@@ -28,7 +28,7 @@ export type OrderStatusView = { status: OrderStatus; edition: string; revoked: b
  * checkout is confirmed with the provider first. If the provider cannot be reached, the
  * stored status stands (still pending), and the next poll asks again.
  * `client`: the address asking, when its request was not counted yet; past its limit the
- * stored status is the answer and the provider is not asked (finding 5).
+ * stored status is the answer and the provider is not asked (docs/security.md, second review).
  */
 export async function orderStatusOf(
   db: Db,

@@ -1,5 +1,5 @@
 /**
- * A plain mailbox address and nothing else (finding 4): a dot-atom local part (RFC 5322's atext,
+ * A plain mailbox address and nothing else (docs/security.md, second review): a dot-atom local part (RFC 5322's atext,
  * plus letters and digits of any script), '@', and a domain of two or more labels of letters,
  * digits and inner hyphens, in any script (the server turns it into punycode where it counts).
  * Mail software reads a display name ("…" <a@b>), a group (x: a@b;), a comment, quoting,

@@ -1,8 +1,7 @@
 import type { PaymentMethod } from '../payments/methods';
 
 /**
- * What the browser keeps after a purchase, in localStorage under `purchase-data`
- * (SPEC.md §3). It never holds a card number: at most the last four digits. The download
+ * What the browser keeps after a purchase, in localStorage under `purchase-data`. It never holds a card number: at most the last four digits. The download
  * URL carries a live token, so it is kept only until the buyer has the file or the link
  * expires, whichever comes first; the email keeps the way back.
  */
@@ -40,7 +39,7 @@ export function withoutDownload({ downloadUrl: _url, expiresAt: _expires, ...res
   return rest;
 }
 
-/** The file name to save a download under: the last path segment of its URL (SPEC.md §4). */
+/** The file name to save a download under: the last path segment of its URL. */
 export function fileNameOf(url: string): string {
   const segment = new URL(url, 'http://localhost').pathname.split('/').filter(Boolean).pop();
   return segment ? decodeURIComponent(segment) : 'download.pdf';

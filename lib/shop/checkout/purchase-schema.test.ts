@@ -100,8 +100,8 @@ describe('purchase schema', () => {
     }
   });
 
-  // Finding 4: a display name, group or comment reaches the email's To: line while nodemailer
-  // delivers to the address inside, so each of these must be refused as an invalid email.
+  // The second review's email field (docs/security.md): a display name, group or comment reaches
+  // the email's To: line while nodemailer delivers to the address inside, so each of these must be refused as an invalid email.
   const notPlainAddresses = [
     '"Refund-pending:call-https://evil.example/r1"<victim@example.net>',
     'Refund <victim@example.net>',

@@ -25,7 +25,7 @@ config({ jitless: true });
 
 /**
  * The purchase form's one zod schema, shared by the form (react-hook-form) and the order
- * endpoint. Messages are keys; SPEC.md §5's English texts are in `purchaseErrorText`, and
+ * endpoint. Messages are keys; the exact English texts are in `purchaseErrorText`, and
  * the pages show the translated ones.
  */
 export const purchaseErrorText = {

@@ -3,9 +3,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The selected language edition on the eBook page: shared state, not persisted (SPEC.md §3).
+ * The selected language edition on the eBook page: shared state, not persisted.
  * Until the visitor picks one, it is the edition in the page's own language (`initial`, decided
- * on the server), not SPEC's fixed 'en' (README: deliberate differences). A tiny store so the
+ * on the server), not a fixed 'en' (README: deliberate differences). A tiny store so the
  * cover, Buy Now, the dialog and the offer banner, separate islands, stay in step.
  */
 let selected: string | null = null;

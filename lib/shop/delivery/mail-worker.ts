@@ -12,7 +12,7 @@ import { serialRunner } from '@/lib/async/serial-runner';
 // The retry loop's period: 15 s, or half of a shorter MAIL_RETRY_SECONDS, so a due email waits
 // at most half its delay again.
 const retryIntervalMs = () => Math.min(15_000, env().mailRetrySeconds * 500);
-// "Find my purchases" requests wait for this tick, not for the request (finding 8): seconds, not 15.
+// "Find my purchases" requests wait for this tick, not for the request (purchase-lookup.ts): seconds, not 15.
 const LOOKUP_INTERVAL_MS = 2_000;
 
 /** One pass over the queue; never throws (a failure stays queued). */

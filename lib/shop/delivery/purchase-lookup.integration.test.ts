@@ -10,8 +10,9 @@ import { placeOrder } from '../orders/orders';
 import { demoPayments } from '../payments/payment';
 
 /**
- * "Find my purchases" once the request has been answered (finding 8): the mail worker answers
- * the pending requests, buyer or not, and applies the per-address hourly limit.
+ * "Find my purchases" once the request has been answered
+ * (docs/decisions/0011-purchase-lookup-constant-work.md): the mail worker answers the pending
+ * requests, buyer or not, and applies the per-address hourly limit.
  */
 let db: Db;
 let dir: string;

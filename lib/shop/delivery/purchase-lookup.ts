@@ -3,8 +3,8 @@ import { consume, recipientBucket } from '@/lib/security/rate-limit';
 import { queueLookupMail } from './mail-queue';
 
 /**
- * "Find my purchases", in two halves (finding 8). The request only records that the address
- * asked: one statement, the same for every address, so neither the answer nor its time (nor the
+ * "Find my purchases", in two halves (docs/decisions/0011-purchase-lookup-constant-work.md).
+ * The request only records that the address asked: one statement, the same for every address, so neither the answer nor its time (nor the
  * next request's wait for PGlite's one connection) tells a buyer from anyone else. The mail
  * worker does the rest later, on its own clock (lib/shop/delivery/mail-worker.ts).
  */

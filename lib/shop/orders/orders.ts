@@ -7,7 +7,7 @@ import { sourcesOf, type OrderStatus } from './state';
 import { queueMagicLink } from '../delivery/mail-queue';
 
 /**
- * A stored order. No card number is ever stored: at most its last four digits (DESIGN.md §5.4).
+ * A stored order. No card number is ever stored: at most its last four digits.
  * Its status moves as lib/shop/orders/state.ts allows: pending, then paid, failed or expired.
  */
 export type Order = {

@@ -1,3 +1,3 @@
-/** The ways to pay (SPEC.md §9: card and PayPal). Its own module, so the purchase form can list them without loading zod. */
+/** The ways to pay: card and PayPal. Its own module, so the purchase form can list them without loading zod. */
 export const paymentMethods = ['card', 'paypal'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];

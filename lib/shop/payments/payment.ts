@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PaymentMethod } from './methods';
 
 /**
- * Where payment providers plug in (DESIGN.md §3). Two kinds:
+ * Where payment providers plug in (README, "Taking payments"). Two kinds:
  * - an immediate provider answers a charge at once (the demo shop);
  * - a hosted checkout (Stripe) sends the buyer to its own page; the order is paid when the
  *   provider says so, by webhook or when asked (fulfil() in lib/shop/payments/events.ts).
@@ -23,7 +23,7 @@ export interface PaymentProvider {
   charge(charge: Charge): Promise<ChargeResult>;
 }
 
-/** The demo shop (SPEC.md: no payment call is made): approves every charge, one reference per key. */
+/** The demo shop (no money is taken): approves every charge, one reference per key. */
 export const demoPayments: PaymentProvider = {
   async charge({ idempotencyKey }) {
     return { ok: true, reference: `demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };

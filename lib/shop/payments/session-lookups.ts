@@ -3,7 +3,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import type { CheckoutState } from './payment';
 
 // A session's answer is reused this long: a buyer's payment shows within seconds, and however
-// many requests ask about one order, Stripe is asked at most once per window (finding 5).
+// many requests ask about one order, Stripe is asked at most once per window (docs/security.md, second review).
 export const LOOKUP_FRESH_MS = 3_000;
 // How long a call still under way is shared (the Stripe client gives up well before: 15 s, 2 retries).
 const IN_FLIGHT_MS = 60_000;

@@ -14,8 +14,9 @@ afterAll(async () => {
 process.env.APP_SECRET = 'k'.repeat(64);
 
 /**
- * Finding 8: PGlite has one connection, so whatever a lookup makes the database do (during the
- * request or in `after()`, right after the answer) the next request waits for. Everything the
+ * The second review's "Find my purchases" timing (docs/security.md): PGlite has one connection,
+ * so whatever a lookup makes the database do (during the request or in `after()`, right after
+ * the answer) the next request waits for. Everything the
  * handler sets off is traced here: each statement it sends, each `after()` task, each kick of
  * the mail worker. A buyer's address and an unknown one must leave the same trace.
  */

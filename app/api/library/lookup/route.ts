@@ -19,9 +19,9 @@ const MAX_BODY_BYTES = 1024;
 /**
  * POST /api/library/lookup { email }: "Find my purchases". Always 202 with the same body,
  * whether or not the address has orders. The handler only records that the address asked, the
- * same work for every address; the mail worker looks it up and sends the email later (finding 8:
- * work done after the answer held PGlite's one connection longer for buyers). Limits:
- * LINK_LIMIT_PER_MINUTE per client (429), EMAIL_LIMIT_PER_HOUR lookup emails per address
+ * same work for every address; the mail worker looks it up and sends the email later (work done
+ * after the answer held PGlite's one connection longer for buyers: docs/security.md, second
+ * review, "Find my purchases" timing). Limits: LINK_LIMIT_PER_MINUTE per client (429), EMAIL_LIMIT_PER_HOUR lookup emails per address
  * (silently, by the worker: past it nothing is sent, and the answer is the same).
  * The /library page posts it as a plain HTML form (no JavaScript needed): that gets a 303 back
  * to the page, with the outcome in the query.
