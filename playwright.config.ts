@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { PORTS, urlOf } from './e2e/support/ports';
 import { busyPorts } from './e2e/support/port-check';
 import { e2eChromium } from './e2e/support/chromium';
+import { QUIET_CHROMIUM_FLAGS } from './e2e/support/chromium-flags.mjs';
 
 const baseURL = urlOf(PORTS.main);
 // Specs that keep both cores busy (a cluster of servers, a request flood, a 200-request download
@@ -57,14 +58,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: e2eChromium(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      args: [...QUIET_CHROMIUM_FLAGS, '--disable-quic'],
     },
   },
   // scripts/e2e.sh (npm run test:e2e) runs the projects one after another, each whatever the others

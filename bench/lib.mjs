@@ -3,6 +3,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
+import { QUIET_CHROMIUM_FLAGS } from '../e2e/support/chromium-flags.mjs';
 
 /** A server the benchmark started, and its base URL. @typedef {{ child: import('node:child_process').ChildProcess, url: string }} Server */
 /** Gzip and raw bytes of the scripts a page loads. @typedef {{ files: number, raw: number, gzip: number }} JsBytes */
@@ -19,11 +20,7 @@ export const TMP = join(ROOT, 'bench', '.tmp');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...QUIET_CHROMIUM_FLAGS,
   '--disable-quic',
   '--no-first-run',
   '--ignore-certificate-errors',

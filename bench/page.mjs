@@ -12,7 +12,6 @@ import { startTlsFront } from './tls-front.mjs';
 import { ROOT, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
 import { startBaseline } from './baseline.mjs';
 import {
-  KEY_PAGES,
   appliedBaselineTable,
   appliedTable,
   baselineTable,
@@ -21,6 +20,7 @@ import {
   pagesTable,
 } from './pages.mjs';
 import { writeFilmstrip } from './filmstrip.mjs';
+import { KEY_PAGES } from '../e2e/support/key-pages.mjs';
 
 const args = process.argv.slice(2);
 /** @param {string} name a flag: the argument after it, if given */

@@ -83,16 +83,6 @@ export function appliedTable({ floor, pages }) {
   ].join('\n');
 }
 
-/** The six key pages the budgets are measured on. */
-export const KEY_PAGES = [
-  '/',
-  '/blog',
-  '/blog/first-date-questions-that-matter',
-  '/the-love-blueprint',
-  '/the-love-blueprint/en',
-  '/help-centre',
-];
-
 /**
  * Every page against the floor; with `baseline` ({ url, name }), also that build's same page, its
  * Lighthouse runs alternating with ours.

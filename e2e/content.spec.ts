@@ -1,22 +1,7 @@
 import { test, expect } from './fixtures';
+import { guidelineTopics } from '../lib/guidelines';
 
-const topics = [
-  'nudity-sexual-activity',
-  'bullying',
-  'child-exploitation-abuse',
-  'commercial-promotional',
-  'goods-substances',
-  'dangerous-organizations-individuals',
-  'identity-based-hate',
-  'inauthentic-profiles',
-  'misinformation',
-  'physical-sexual-violence',
-  'scams-theft',
-  'sexual-harassment',
-  'spam',
-  'suicide-self-injury',
-  'violent-graphic-content',
-];
+const topics = guidelineTopics;
 
 test.describe('legal pages', () => {
   test('Privacy Policy: dates, every section, support email', async ({ page }) => {

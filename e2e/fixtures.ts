@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { PORTS, urlOf } from './support/ports';
 
-/** Every public route of SPEC.md's table, with a real id for the dynamic ones. */
-export const routes = [
+/** Every public route of the product's route table, the dynamic ones with a real edition and guideline id. */
+export const specRoutes = ({ edition, guideline }: { edition: string; guideline: string }) => [
   '/',
   '/privacy',
   '/terms',
@@ -12,7 +12,7 @@ export const routes = [
   '/safety-centre',
   '/help-centre',
   '/the-love-blueprint',
-  '/the-love-blueprint/en',
+  `/the-love-blueprint/${edition}`,
   '/success',
   '/error',
   '/broken-link',
@@ -21,11 +21,13 @@ export const routes = [
   '/chat',
   '/notice-at-collection',
   '/community-guidelines',
-  '/guidelines/spam',
+  `/guidelines/${guideline}`,
   '/cookie-policy',
   '/manage-cookies',
   '/modern-slavery-act',
-] as const;
+];
+
+export const routes = specRoutes({ edition: 'en', guideline: 'spam' });
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -78,6 +80,42 @@ export async function pauseClock(page: Page) {
 }
 
 /**
+ * Checks a carousel's autoplay, on a page loaded after `page.clock.install()`: the page's clock runs
+ * the carousel (its autoplay timer and Embla's animation frames), so "moves within one interval" and
+ * "stays put while paused" are about the page's time, not this machine's. It plays once the pointer
+ * is away, moves within one interval, and stays put for three once its pause button is pressed.
+ * Returns the track's offset, the offset it was paused at and the play button, for what a test checks next.
+ */
+export async function expectAutoplayPauses(page: Page, region: Locator, intervalMs: number) {
+  const track = region.locator('[aria-live]');
+  // The track's horizontal offset, to the pixel (Embla settles with sub-pixel easing).
+  const offset = () => track.evaluate((el) => Math.round(new DOMMatrix(getComputedStyle(el).transform).m41));
+  await page.mouse.move(5, 5);
+  await expect(region).toHaveAttribute('data-playing', 'true');
+  await expect(region).toHaveAttribute('data-started', 'true');
+  await pauseClock(page);
+  const start = await offset();
+  // One autoplay interval, wherever in it the clock stopped, and the move it starts.
+  await page.clock.runFor(intervalMs + 1_000);
+  expect(await offset()).not.toBe(start);
+
+  await region.getByRole('button', { name: 'Pause automatic scrolling' }).click();
+  const play = region.getByRole('button', { name: 'Start automatic scrolling' });
+  await expect(play).toBeVisible();
+  // Neither the pointer nor the focus is left inside (either would hold autoplay too): the
+  // button alone keeps it paused.
+  await page.mouse.move(5, 5);
+  await play.blur();
+  await expect(region).toHaveAttribute('data-playing', 'false');
+  // Any move under way settles; then three intervals pass without one.
+  await page.clock.runFor(1_200);
+  const paused = await offset();
+  await page.clock.runFor(3 * intervalMs);
+  expect(await offset()).toBe(paused);
+  return { offset, paused, play };
+}
+
+/**
  * Resolves once every image in `scope` has loaded or failed to, so the load and error handlers any
  * of them carries (a payload's, had one got through) have run: a handler set in the markup runs
  * before a listener added here. Lazy images load only near the viewport: each is scrolled to.
@@ -98,7 +136,7 @@ export async function imagesSettled(scope: Locator) {
 
 /**
  * Tests that are not about the cookie banner start with consent already given,
- * so the fixed banner never covers what they click (DESIGN.md §1).
+ * so the fixed banner never covers what they click.
  */
 export const test = base.extend({
   context: async ({ context, baseURL }, use) => {

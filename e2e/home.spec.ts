@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, pauseClock } from './fixtures';
+import { test, expect, expectAutoplayPauses, expectNoAxeViolations, pauseClock } from './fixtures';
 import { PORTS, urlOf } from './support/ports';
 
 /** The home testimonials' autoplay interval (HOME_TESTIMONIAL_AUTOPLAY_MS, components/home/Testimonials.tsx). */
@@ -101,41 +101,15 @@ test.describe('home page', () => {
   });
 
   test('testimonials autoplay every 3 s, loop, and can be paused', async ({ page }) => {
-    // The page's clock runs the carousel (its autoplay timer and Embla's animation frames), so
-    // "moves within 3 s" and "stays put while paused" are about the page's time, not this machine's.
     await page.clock.install();
     await page.goto('/');
     const region = page.getByRole('region', { name: 'Couple testimonials' });
     await expect(region.getByRole('group')).toHaveCount(10);
-    const track = region.locator('[aria-live]');
-    // The track's horizontal offset, to the pixel (Embla settles with sub-pixel easing).
-    const transform = () => track.evaluate((el) => Math.round(new DOMMatrix(getComputedStyle(el).transform).m41));
-    await page.mouse.move(5, 5);
-    await expect(region).toHaveAttribute('data-playing', 'true');
-    await expect(region).toHaveAttribute('data-started', 'true');
-    await pauseClock(page);
-    const start = await transform();
-    // One autoplay interval, wherever in it the clock stopped, and the move it starts.
-    await page.clock.runFor(AUTOPLAY_MS + 1_000);
-    expect(await transform()).not.toBe(start);
-
-    await region.getByRole('button', { name: 'Pause automatic scrolling' }).click();
-    const play = region.getByRole('button', { name: 'Start automatic scrolling' });
-    await expect(play).toBeVisible();
-    // Neither the pointer nor the focus is left inside (either would hold autoplay too): the
-    // button alone keeps it paused.
-    await page.mouse.move(5, 5);
-    await play.blur();
-    await expect(region).toHaveAttribute('data-playing', 'false');
-    // Any move under way settles; then three intervals pass without one.
-    await page.clock.runFor(1_200);
-    const paused = await transform();
-    await page.clock.runFor(3 * AUTOPLAY_MS);
-    expect(await transform()).toBe(paused);
+    const { offset, paused, play } = await expectAutoplayPauses(page, region, AUTOPLAY_MS);
 
     await region.getByRole('button', { name: 'Next story' }).click();
     await page.clock.runFor(1_000);
-    expect(await transform()).not.toBe(paused);
+    expect(await offset()).not.toBe(paused);
     await play.click();
     await expect(region.getByRole('button', { name: 'Pause automatic scrolling' })).toBeVisible();
   });

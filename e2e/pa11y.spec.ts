@@ -1,5 +1,6 @@
 import pa11y from 'pa11y';
 import { test, expect } from './fixtures';
+import { KEY_PAGES } from './support/key-pages.mjs';
 
 /**
  * pa11y with HTML_CodeSniffer (a second opinion beside axe, which the other specs run) finds no
@@ -8,14 +9,7 @@ import { test, expect } from './fixtures';
  */
 const CONSENTED = { Cookie: 'CookieConsent=true' };
 const AUDITS: { path: string; headers?: Record<string, string>; actions?: string[]; name?: string }[] = [
-  ...[
-    '/',
-    '/blog',
-    '/blog/first-date-questions-that-matter',
-    '/the-love-blueprint',
-    '/the-love-blueprint/en',
-    '/help-centre',
-  ].map((path) => ({ path, headers: CONSENTED })),
+  ...KEY_PAGES.map((path) => ({ path, headers: CONSENTED })),
   ...['/fr', '/fr/the-love-blueprint/fr', '/ar', '/ar/the-love-blueprint/ar'].map((path) => ({
     path,
     headers: CONSENTED,

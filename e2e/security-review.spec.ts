@@ -216,20 +216,16 @@ test.describe('security review', () => {
 
     // A buyer back on /success: the download URL is kept until the file is theirs, then dropped.
     await page.goto('/success');
-    await page.evaluate(
-      ([data]) => localStorage.setItem('purchase-data', data!),
-      [
-        JSON.stringify({
-          name: 'Ana Buyer',
-          email,
-          paymentMethod: 'paypal',
-          productId: 'en',
-          orderId: placed.body.orderId,
-          downloadUrl: placed.body.downloadUrl,
-          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-        }),
-      ],
-    );
+    const storePurchase = (order: { orderId: string; downloadUrl: string; expiresAt: string }) =>
+      page.evaluate(
+        ([data]) => localStorage.setItem('purchase-data', data!),
+        [JSON.stringify({ name: 'Ana Buyer', email, paymentMethod: 'paypal', productId: 'en', ...order })],
+      );
+    await storePurchase({
+      orderId: placed.body.orderId,
+      downloadUrl: placed.body.downloadUrl,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     await page.reload();
     await page.getByRole('button', { name: 'Go to Download' }).click();
     const [file] = await Promise.all([
@@ -247,20 +243,11 @@ test.describe('security review', () => {
     await expect(page.getByRole('dialog')).toContainText('The link in your email lets you download it again.');
 
     // An expired link is not kept either.
-    await page.evaluate(
-      ([data]) => localStorage.setItem('purchase-data', data!),
-      [
-        JSON.stringify({
-          name: 'Ana Buyer',
-          email,
-          paymentMethod: 'paypal',
-          productId: 'en',
-          orderId: 'old',
-          downloadUrl: '/api/download/x~y/the-love-blueprint-en.pdf',
-          expiresAt: '2020-01-01T00:00:00.000Z',
-        }),
-      ],
-    );
+    await storePurchase({
+      orderId: 'old',
+      downloadUrl: '/api/download/x~y/the-love-blueprint-en.pdf',
+      expiresAt: '2020-01-01T00:00:00.000Z',
+    });
     await page.reload();
     await expect
       .poll(async () => page.evaluate(() => localStorage.getItem('purchase-data')))

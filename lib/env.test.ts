@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env';
 
+/** Each limit: its variable, its key in env.limits, its default, and a value the tests set it to. */
+const LIMITS = [
+  ['ORDER_LIMIT_PER_MINUTE', 'ordersPerMinute', 10, 50],
+  ['LINK_LIMIT_PER_MINUTE', 'linkRequestsPerMinute', 5, 7],
+  ['EMAIL_LIMIT_PER_HOUR', 'emailsPerHour', 3, 9],
+  ['DOWNLOAD_LIMIT_PER_MINUTE', 'downloadsPerMinute', 20, 4],
+  ['STATUS_LIMIT_PER_MINUTE', 'statusChecksPerMinute', 120, 30],
+] as const;
+
 describe('parseEnv', () => {
   it('gives the documented defaults for an empty environment', () => {
     const env = parseEnv({});
@@ -15,34 +24,18 @@ describe('parseEnv', () => {
     expect(env.appSecret).toBeUndefined();
     expect(env.host).toBe('localhost');
     expect(env.trustedProxyHops).toBe(0);
-    expect(env.limits).toEqual({
-      ordersPerMinute: 10,
-      linkRequestsPerMinute: 5,
-      emailsPerHour: 3,
-      downloadsPerMinute: 20,
-      statusChecksPerMinute: 120,
-    });
+    expect(env.limits).toEqual(Object.fromEntries(LIMITS.map(([, key, byDefault]) => [key, byDefault])));
   });
 
   it('reads the bind address, trusted proxies and every limit', () => {
     const env = parseEnv({
       HOST: '0.0.0.0',
       TRUSTED_PROXY_HOPS: '1',
-      ORDER_LIMIT_PER_MINUTE: '50',
-      LINK_LIMIT_PER_MINUTE: '7',
-      EMAIL_LIMIT_PER_HOUR: '9',
-      DOWNLOAD_LIMIT_PER_MINUTE: '4',
-      STATUS_LIMIT_PER_MINUTE: '30',
+      ...Object.fromEntries(LIMITS.map(([name, , , set]) => [name, String(set)])),
     });
     expect(env.host).toBe('0.0.0.0');
     expect(env.trustedProxyHops).toBe(1);
-    expect(env.limits).toEqual({
-      ordersPerMinute: 50,
-      linkRequestsPerMinute: 7,
-      emailsPerHour: 9,
-      downloadsPerMinute: 4,
-      statusChecksPerMinute: 30,
-    });
+    expect(env.limits).toEqual(Object.fromEntries(LIMITS.map(([, key, , set]) => [key, set])));
   });
 
   it('refuses limits that are not positive whole numbers, and a negative hop count', () => {

@@ -188,32 +188,29 @@ export function findMessageUses(files, options = {}) {
 
   // ---------------------------------------------------------------- names and declarations
 
+  /** The nodes whose `name` is a property's or a declaration's name, not a read. @type {((node: ts.Node) => boolean)[]} */
+  const NAMING = [
+    ts.isPropertyAssignment,
+    ts.isMethodDeclaration,
+    ts.isPropertyDeclaration,
+    ts.isPropertySignature,
+    ts.isMethodSignature,
+    ts.isJsxAttribute,
+    ts.isVariableDeclaration,
+    ts.isParameter,
+    ts.isFunctionDeclaration,
+    ts.isFunctionExpression,
+    ts.isClassDeclaration,
+    ts.isTypeAliasDeclaration,
+    ts.isInterfaceDeclaration,
+  ];
+
   /** Is this identifier a read of a variable (not a property name, a declaration or an import)? @param {ts.Identifier} id */
   function isReference(id) {
     const p = id.parent;
     if (ts.isPropertyAccessExpression(p) && p.name === id) return false;
     if (ts.isQualifiedName(p) && p.right === id) return false;
-    if (
-      (ts.isPropertyAssignment(p) ||
-        ts.isMethodDeclaration(p) ||
-        ts.isPropertyDeclaration(p) ||
-        ts.isPropertySignature(p) ||
-        ts.isMethodSignature(p) ||
-        ts.isJsxAttribute(p)) &&
-      p.name === id
-    )
-      return false;
-    if (
-      (ts.isVariableDeclaration(p) ||
-        ts.isParameter(p) ||
-        ts.isFunctionDeclaration(p) ||
-        ts.isFunctionExpression(p) ||
-        ts.isClassDeclaration(p) ||
-        ts.isTypeAliasDeclaration(p) ||
-        ts.isInterfaceDeclaration(p)) &&
-      p.name === id
-    )
-      return false;
+    if (NAMING.some((is) => is(p)) && 'name' in p && p.name === id) return false;
     if (ts.isBindingElement(p) && (p.name === id || p.propertyName === id)) return false;
     if (
       ts.isImportSpecifier(p) ||
@@ -387,6 +384,13 @@ export function findMessageUses(files, options = {}) {
     return decl?.kind === 'import' && decl.imported !== '*' && decl.imported !== 'default'
       ? exportedValue(decl.module, decl.imported)
       : decl;
+  }
+
+  /** What a `const name = …` declaration (not destructured) sets its name to. @param {Decl | undefined} decl */
+  function constInitializer(decl) {
+    if (decl?.kind !== 'var' || decl.path.length !== 0) return undefined;
+    const list = decl.node.parent;
+    return ts.isVariableDeclarationList(list) && list.flags & ts.NodeFlags.Const ? decl.node.initializer : undefined;
   }
 
   /** A type alias by name, seen from a node (top-level or imported). @param {ts.Node} from @param {string} name @returns {ts.TypeAliasDeclaration | undefined} */
@@ -697,18 +701,11 @@ export function findMessageUses(files, options = {}) {
     if (!decl) return null;
     if (decl.kind === 'var') {
       const { node, path } = decl;
-      const list = node.parent;
-      const loop = list.parent;
+      const loop = node.parent.parent;
       if (path.length === 0 && ts.isForOfStatement(loop)) return arrayValues(loop.expression);
-      if (
-        path.length === 0 &&
-        node.initializer &&
-        ts.isVariableDeclarationList(list) &&
-        list.flags & ts.NodeFlags.Const
-      ) {
-        const value = valuesOf(node.initializer);
-        if (value) return value;
-      }
+      const initializer = constInitializer(decl);
+      const value = initializer && valuesOf(initializer);
+      if (value) return value;
       return path.length === 0 && node.type ? typeValues(node.type) : null;
     }
     if (decl.kind === 'param') {
@@ -749,13 +746,8 @@ export function findMessageUses(files, options = {}) {
         if (ts.isObjectLiteralExpression(e)) return [e];
         if (!ts.isIdentifier(e)) return null;
         const decl = settle(declarationOf(e));
-        if (
-          decl?.kind === 'var' &&
-          decl.path.length === 0 &&
-          decl.node.initializer &&
-          decl.node.parent.flags & ts.NodeFlags.Const
-        )
-          return objectsOf(decl.node.initializer);
+        const initializer = constInitializer(decl);
+        if (initializer) return objectsOf(initializer);
         if (decl?.kind === 'var' && decl.path.length === 0 && ts.isForOfStatement(decl.node.parent.parent))
           return elementsObjects(decl.node.parent.parent.expression);
         if (decl?.kind === 'param' && decl.index === 0 && decl.path.length === 0) {
@@ -808,15 +800,8 @@ export function findMessageUses(files, options = {}) {
         )
           return arrayElements(e.expression.expression);
         if (!ts.isIdentifier(e)) return null;
-        const decl = settle(declarationOf(e));
-        if (
-          decl?.kind === 'var' &&
-          decl.path.length === 0 &&
-          decl.node.initializer &&
-          decl.node.parent.flags & ts.NodeFlags.Const
-        )
-          return arrayElements(decl.node.initializer);
-        return null;
+        const initializer = constInitializer(settle(declarationOf(e)));
+        return initializer ? arrayElements(initializer) : null;
       },
       null,
     );

@@ -2,6 +2,7 @@
 //   node scripts/screenshots.mjs [baseUrl] path1 path2 ...   (PNGs go to .data/screenshots)
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { QUIET_CHROMIUM_FLAGS } from '../e2e/support/chromium-flags.mjs';
 
 const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
 const outDir = '.data/screenshots';
@@ -14,13 +15,7 @@ const fullPage = process.env.FULL !== '0';
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: QUIET_CHROMIUM_FLAGS,
 });
 for (const viewport of viewports) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });

@@ -2,9 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import { declareNotFound } from '@/lib/http/document-policy';
 import { StatusPage } from './StatusPage';
 
-/** "Page not found", whole in the first HTML, answered with status 404 (the front door reads the declaration). */
-export async function PageNotFound() {
-  declareNotFound();
+/** "Page not found" as it reads, with no 404 declared: app/[locale]/not-found.tsx, the boundary, renders it as is. */
+export async function NotFoundStatus() {
   const t = await getTranslations();
   return (
     <StatusPage
@@ -15,4 +14,10 @@ export async function PageNotFound() {
       tone="neutral"
     />
   );
+}
+
+/** "Page not found", whole in the first HTML, answered with status 404 (the front door reads the declaration). */
+export function PageNotFound() {
+  declareNotFound();
+  return <NotFoundStatus />;
 }

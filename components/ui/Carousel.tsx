@@ -21,7 +21,7 @@ type Props = {
   autoplayMs?: number;
   loop?: boolean;
   direction?: 'ltr' | 'rtl';
-  /** CSS class setting --slides-per-view and --gap per breakpoint. */
+  /** CSS class setting --per-view-md/-lg/-xl and --gap-md/-lg/-xl (see Carousel.module.css). */
   className?: string;
 };
 
@@ -31,6 +31,12 @@ type Props = {
  * no autoplay at all for visitors who prefer reduced motion.
  */
 type Direction = 'prev' | 'next';
+
+/** The previous and next buttons, in that order, and their arrows (mirrored for right-to-left in the CSS). */
+const arrows: { to: Direction; path: string }[] = [
+  { to: 'prev', path: 'M15 5l-7 7 7 7' },
+  { to: 'next', path: 'M9 5l7 7-7 7' },
+];
 
 function move(carousel: EmblaCarouselType, to: Direction) {
   if (to === 'prev') carousel.scrollPrev();
@@ -209,52 +215,32 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
             )}
           </button>
         ) : null}
-        <button
-          type="button"
-          className={styles.control}
-          onClick={() => scroll('prev')}
-          disabled={!canPrev}
-          aria-label={labels.previous}
-        >
-          <svg
-            className={styles.arrow}
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
+        {arrows.map(({ to, path }) => (
+          <button
+            key={to}
+            type="button"
+            className={styles.control}
+            onClick={() => scroll(to)}
+            disabled={!(to === 'prev' ? canPrev : canNext)}
+            aria-label={to === 'prev' ? labels.previous : labels.next}
           >
-            <path d="M15 5l-7 7 7 7" />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className={styles.control}
-          onClick={() => scroll('next')}
-          disabled={!canNext}
-          aria-label={labels.next}
-        >
-          <svg
-            className={styles.arrow}
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path d="M9 5l7 7-7 7" />
-          </svg>
-        </button>
+            <svg
+              className={styles.arrow}
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d={path} />
+            </svg>
+          </button>
+        ))}
       </div>
     </section>
   );

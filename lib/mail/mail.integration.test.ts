@@ -3,20 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMagicLinkEmail } from './magic-link';
 import en from '@/content/messages/en.json';
 import { sendMail, smtpOptions } from './transport';
+import { sampleMagicLinkMail } from './sample-mail';
 
 // A real SMTP server on loopback; the email's content (and the outbox) are in mail.test.ts.
-const mail = buildMagicLinkEmail(
-  {
-    to: 'ana@example.com',
-    name: 'Ana Example',
-    editionLabel: 'Français',
-    link: 'https://amora.example/library/abc.def',
-    orderId: 'order-42',
-    expiresAt: new Date('2026-12-01T10:00:00Z'),
-  },
-  'en',
-  en,
-);
+const mail = buildMagicLinkEmail(sampleMagicLinkMail, 'en', en);
 
 describe('mail transport', () => {
   let server: SMTPServer;

@@ -9,15 +9,9 @@ import ar from '@/content/messages/ar.json';
 
 const buildMagicLinkEmail = (mail: MagicLinkMail) => build(mail, 'en', en);
 import { sendMail } from './transport';
+import { sampleMagicLinkMail } from './sample-mail';
 
-const mail = buildMagicLinkEmail({
-  to: 'ana@example.com',
-  name: 'Ana Example',
-  editionLabel: 'Français',
-  link: 'https://amora.example/library/abc.def',
-  orderId: 'order-42',
-  expiresAt: new Date('2026-12-01T10:00:00Z'),
-});
+const mail = buildMagicLinkEmail(sampleMagicLinkMail);
 
 describe('magic-link email', () => {
   it('has the buyer’s name, the edition, the link and the support address in both parts', () => {
@@ -126,7 +120,8 @@ describe('mail outbox', () => {
     const { file } = await sendMail(mail, { smtpUrl: '', outboxDir: dir });
     expect(readdirSync(dir)).toHaveLength(1);
     const eml = readFileSync(file!, 'utf8');
-    // Finding 8: it carries a live link, so only the server's own user may read it.
+    // It carries a live link, so only the server's own user may read it (docs/security.md, first
+    // review: referrer, stored URL, outbox).
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     expect(eml).toMatch(/^From: /m);
     expect(eml).toContain('To: ana@example.com');

@@ -26,14 +26,16 @@ export function organizationJsonLd(siteUrl: string): WithContext<Organization> {
   };
 }
 
-export function productJsonLd(options: {
-  siteUrl: string;
-  pageUrl: string;
-  name: string;
-  description: string;
-  editions: readonly Edition[];
-  editionUrl: (id: string) => string;
-}): WithContext<Product> {
+/** What every page's description needs: the site's origin, the page's URL and its description. */
+type PageOptions = { siteUrl: string; pageUrl: string; description: string };
+
+export function productJsonLd(
+  options: PageOptions & {
+    name: string;
+    editions: readonly Edition[];
+    editionUrl: (id: string) => string;
+  },
+): WithContext<Product> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -57,15 +59,14 @@ export function productJsonLd(options: {
   };
 }
 
-export function blogPostingJsonLd(options: {
-  siteUrl: string;
-  pageUrl: string;
-  headline: string;
-  description: string;
-  image: string;
-  dateModified: string;
-  language: string;
-}): WithContext<BlogPosting> {
+export function blogPostingJsonLd(
+  options: PageOptions & {
+    headline: string;
+    image: string;
+    dateModified: string;
+    language: string;
+  },
+): WithContext<BlogPosting> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',

@@ -1,0 +1,61 @@
+// A PostgreSQL server of its own, from Debian's packages (the postgresql package, as npm test
+// installs it): initdb into a directory and pg_ctl on a local port. deploy/cluster.ts runs one for
+// the cluster, bench/postgres.mjs a throwaway one for the purchase-path benchmark.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Debian's PostgreSQL programs, the newest version's (the one with initdb), or undefined when not installed. */
+export function postgresBin() {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+  return versions.map((v) => join(base, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
+}
+
+/** PostgreSQL refuses to run as root: as root, its programs run as its own system user. */
+const isRoot = process.getuid?.() === 0;
+
+/** The command line that runs a PostgreSQL program, as the postgres user when we are root. @param {string} command @param {string[]} args @returns {[string, string[]]} */
+const asPostgres = (command, args) =>
+  isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+
+/** Runs a command line, throwing with its output if it fails. @param {[string, string[]]} line */
+function run([command, args]) {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed: ${String(result.stderr || result.stdout)}`);
+}
+
+/**
+ * Starts PostgreSQL with its data in `dir`/data (initialised the first time) and its log in `log`,
+ * on `port` of 127.0.0.1 (its socket in `dir`), with a database `database` owned by `amora`.
+ * `dir` must exist and be absolute (postgres resolves a relative socket directory from its data directory).
+ * @param {{ bin: string; dir: string; log: string; port: number; database: string }} where
+ * @returns {{ url: string; stop(): void }} its URL, and how to stop it (fast shutdown)
+ */
+export function startPostgresIn({ bin, dir, log, port, database }) {
+  if (isRoot) run(['chown', ['postgres', dir]]);
+  const data = join(dir, 'data');
+  if (!existsSync(join(data, 'PG_VERSION')))
+    run(asPostgres(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'amora']));
+  run(
+    asPostgres(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      log,
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      'start',
+    ]),
+  );
+  // It may be there already, from an earlier start in the same directory.
+  spawnSync(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'amora', database], {
+    encoding: 'utf8',
+  });
+  return {
+    url: `postgres://amora@127.0.0.1:${port}/${database}`,
+    stop: () => void spawnSync(...asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop'])),
+  };
+}

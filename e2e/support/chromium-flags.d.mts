@@ -1,0 +1,2 @@
+/** Types for chromium-flags.mjs (the repository compiles TypeScript only). */
+export const QUIET_CHROMIUM_FLAGS: string[];
