@@ -53,5 +53,15 @@ describe('outline-screens.mjs', () => {
     expect((mixed.match(/M/g) ?? []).length).toBe((plain.match(/M/g) ?? []).length);
   });
 
+  it('kerns pairs as the pictures always have been kerned: figures and punctuation, not letters', () => {
+    // At 2048 px, Inter's em, a pixel is a font unit. A line's width: how far `end` moves it left of `start`.
+    const width = (text: string) =>
+      firstMove(outlineText(`<svg><text x="9999" font-size="2048">${text}</text></svg>`, fonts)) -
+      firstMove(outlineText(`<svg><text x="9999" font-size="2048" text-anchor="end">${text}</text></svg>`, fonts));
+    expect(width('7.')).toBeCloseTo(width('7') + width('.') - 256, 0);
+    // Inter kerns letters in an extension lookup, which the pictures never used (fontkit's layout() would).
+    expect(width('Ve')).toBeCloseTo(width('V') + width('e'), 0);
+  });
+
   // Running the script over assets/screens: outline-screens.integration.test.ts.
 });
