@@ -30,3 +30,8 @@ export function EditionCover({
     />
   );
 }
+
+/** An edition's cover, small, beside the text of a shop dialog. */
+export function CoverPreview({ edition }: { edition: EditionView }) {
+  return <StaticImage src={edition.cover} alt={edition.coverAlt} width={600} height={900} className={styles.preview} />;
+}

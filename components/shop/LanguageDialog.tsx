@@ -1,7 +1,6 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { StaticImage } from '@/components/ui/StaticImage';
 import { useId, useState } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/checkout/selected-edition';
@@ -9,6 +8,7 @@ import { CloseIcon } from '@/components/ui/icons';
 import type { EditionView } from '@/lib/shop/catalogue';
 import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';
+import { CoverPreview } from './EditionCover';
 import styles from './Shop.module.css';
 
 export type Labels = {
@@ -70,15 +70,7 @@ export default function LanguageDialog({
                 ))}
               </select>
             </div>
-            {preview ? (
-              <StaticImage
-                src={preview.cover}
-                alt={preview.coverAlt}
-                width={600}
-                height={900}
-                className={styles.preview}
-              />
-            ) : null}
+            {preview ? <CoverPreview edition={preview} /> : null}
           </div>
           <button
             type="button"

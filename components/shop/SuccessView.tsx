@@ -1,13 +1,13 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { StaticImage } from '@/components/ui/StaticImage';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData, withoutDownload } from '@/lib/shop/checkout/purchase-data';
 import type { EditionView } from '@/lib/shop/catalogue';
 import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';
+import { CoverPreview } from './EditionCover';
 import styles from './Shop.module.css';
 
 type Labels = {
@@ -89,13 +89,7 @@ export function SuccessView({ editions, labels }: { editions: EditionView[]; lab
           <Dialog.Title className={styles.dialogTitle}>{labels.dialogTitle}</Dialog.Title>
           {data ? (
             <div className={styles.successBody}>
-              <StaticImage
-                src={edition.cover}
-                alt={edition.coverAlt}
-                width={600}
-                height={900}
-                className={styles.preview}
-              />
+              <CoverPreview edition={edition} />
               <div>
                 <p className={styles.greeting}>{labels.greeting.replace('{name}', data.name)}</p>
                 <Dialog.Description>
