@@ -140,3 +140,27 @@ describe('signing and webhooks', () => {
     expect(paid.headers.get('location')).toBe(`https://shop.example/success?session=${session.id}`);
   });
 });
+
+describe('the fake Stripe, given a malformed form body', () => {
+  // A body the fake cannot take apart must still get an answer, never a hung request (an error
+  // thrown while answering was an unhandled rejection), and must not reach Object.prototype.
+  const post = (body: string) =>
+    fetch(`http://127.0.0.1:${fake.port}/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+      signal: AbortSignal.timeout(5_000),
+    });
+
+  it('answers a parameter that is both a value and an object with a Stripe error', async () => {
+    const response = await post('mode=payment&metadata=1&metadata[order_id]=2');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+  });
+
+  it('keeps __proto__ and constructor keys off Object.prototype', async () => {
+    const response = await post('__proto__[polluted]=yes&constructor[prototype][polluted]=yes&mode=payment');
+    expect(response.status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

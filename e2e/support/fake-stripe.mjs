@@ -42,14 +42,25 @@ export function parseForm(body) {
     const path = key.replace(/\]/g, '').split('[');
     let node = root;
     path.forEach((part, i) => {
+      // Stripe would refuse these; here they would write onto Object.prototype.
+      if (FORBIDDEN_KEYS.has(part)) throw new FormError(`Invalid parameter name: ${key}.`);
       const last = i === path.length - 1;
       const nextIsIndex = !last && /^\d+$/.test(/** @type {string} */ (path[i + 1]));
       if (last) node[part] = value;
-      else node = /** @type {Record<string, unknown>} */ (node[part] ??= nextIsIndex ? [] : {});
+      else {
+        const child = (node[part] ??= nextIsIndex ? [] : {});
+        if (typeof child !== 'object' || child === null) throw new FormError(`Invalid object: ${key}.`);
+        node = /** @type {Record<string, unknown>} */ (child);
+      }
     });
   }
   return root;
 }
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A form body Stripe would answer with 400 invalid_request_error. */
+class FormError extends Error {}
 
 /**
  * @param {number} status
@@ -332,7 +343,18 @@ export async function startFakeStripe(options) {
     req.on('end', async () => {
       if (size > MAX_BODY_BYTES) return res.writeHead(413).end();
       const baseUrl = `http://127.0.0.1:${/** @type {AddressInfo} */ (server.address()).port}`;
-      const answer = await route(req, Buffer.concat(chunks).toString('utf8'), baseUrl);
+      /** @type {Answer} */
+      let answer;
+      try {
+        answer = await route(req, Buffer.concat(chunks).toString('utf8'), baseUrl);
+      } catch (error) {
+        // Every request gets an answer: a throw here was an unhandled rejection and a hung request.
+        const message = error instanceof Error ? error.message : String(error);
+        answer =
+          error instanceof FormError
+            ? stripeError(400, 'invalid_request_error', message)
+            : stripeError(500, 'api_error', message);
+      }
       if (answer.location) return res.writeHead(answer.status, { Location: answer.location }).end();
       if (answer.html)
         return res.writeHead(answer.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(answer.html);
