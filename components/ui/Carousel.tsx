@@ -104,15 +104,22 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
     };
   }, [autoplayMs]);
 
-  // The engine hands over Embla once it has started on the viewport: buttons pressed before then are played now.
-  const onApi = useCallback((carousel: EmblaCarouselType | undefined) => {
-    if (carousel) {
-      for (const to of pending.current.splice(0)) move(carousel, to);
-      setCanPrev(carousel.canScrollPrev());
-      setCanNext(carousel.canScrollNext());
-    }
-    setApi(carousel);
+  const showButtonsOf = useCallback((carousel: EmblaCarouselType) => {
+    setCanPrev(carousel.canScrollPrev());
+    setCanNext(carousel.canScrollNext());
   }, []);
+
+  // The engine hands over Embla once it has started on the viewport: buttons pressed before then are played now.
+  const onApi = useCallback(
+    (carousel: EmblaCarouselType | undefined) => {
+      if (carousel) {
+        for (const to of pending.current.splice(0)) move(carousel, to);
+        showButtonsOf(carousel);
+      }
+      setApi(carousel);
+    },
+    [showButtonsOf],
+  );
 
   const scroll = (to: Direction) => {
     if (api) return move(api, to);
@@ -137,19 +144,14 @@ export function Carousel({ children, labels, autoplayMs, loop = true, direction 
     else autoplay.stop();
   }, [api, playing]);
 
-  const updateButtons = useCallback(() => {
-    if (!api) return;
-    setCanPrev(api.canScrollPrev());
-    setCanNext(api.canScrollNext());
-  }, [api]);
-
   useEffect(() => {
     if (!api) return;
+    const updateButtons = () => showButtonsOf(api);
     api.on('select', updateButtons).on('reInit', updateButtons);
     return () => {
       api.off('select', updateButtons).off('reInit', updateButtons);
     };
-  }, [api, updateButtons]);
+  }, [api, showButtonsOf]);
 
   const showToggle = Boolean(autoplayMs) && !reducedMotion;
 

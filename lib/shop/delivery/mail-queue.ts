@@ -25,10 +25,6 @@ export type QueuedMail = {
   card_last4: string | null;
 };
 
-// Rows claimed per pass; a claim holds a row this long, so a process that dies mid-send frees it.
-const CLAIM_BATCH = 20;
-const CLAIM_MINUTES = 5;
-
 /** Queues an order's magic-link email (its purchase, or "send me a new link"). */
 export async function queueMagicLink(db: Queryable, orderId: string): Promise<void> {
   await db.query(`INSERT INTO mail_queue (order_id, kind) VALUES ($1, 'magic-link')`, [orderId]);
@@ -49,18 +45,17 @@ export async function queueLookupMail(db: Queryable, email: string): Promise<boo
 }
 
 /**
- * Claims the due rows (pushed into the future in the same statement, SKIP LOCKED), so two
- * processes never send the same message.
+ * Claims up to 20 due rows (pushed 5 minutes into the future in the same statement, SKIP LOCKED),
+ * so two processes never send the same message, and a process that dies mid-send frees its rows.
  */
 export async function claimDueMail(db: Queryable): Promise<QueuedMail[]> {
   const { rows } = await db.query<QueuedMail>(
-    `UPDATE mail_queue q SET attempts = q.attempts + 1, next_attempt_at = now() + ($1 || ' minutes')::interval
+    `UPDATE mail_queue q SET attempts = q.attempts + 1, next_attempt_at = now() + interval '5 minutes'
      FROM orders o
      WHERE q.order_id = o.id AND q.id IN (
-       SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+       SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED
      )
      RETURNING q.id, q.order_id, q.kind, q.attempts, o.name, o.email, o.edition, o.provider, o.locale, o.created_at, o.amount_cents, o.currency, o.payment_method, o.card_last4`,
-    [String(CLAIM_MINUTES), CLAIM_BATCH],
   );
   return rows;
 }
