@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useDisclosure } from './useDisclosure';
 import { usePathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/locales';
@@ -28,9 +28,8 @@ export function LocaleSwitcher({ current, options, label }: Props) {
   const pathname = usePathname();
   const rootRef = useRef<HTMLDivElement>(null);
   // A page is a path in a language: switching either closes the list.
-  const { open, setOpen, toggleRef: buttonRef } = useDisclosure<HTMLButtonElement>(`${current}:${pathname}`, rootRef);
+  const { open, setOpen, panelId, toggle } = useDisclosure<HTMLButtonElement>(`${current}:${pathname}`, rootRef);
   const [query, setQuery] = useState('');
-  const listId = useId();
 
   const currentName = options.find((option) => option.code === current)?.name ?? current;
 
@@ -43,11 +42,9 @@ export function LocaleSwitcher({ current, options, label }: Props) {
       }}
     >
       <button
-        ref={buttonRef}
+        {...toggle}
         type="button"
         className={styles.button}
-        aria-expanded={open}
-        aria-controls={listId}
         aria-label={label}
         onClick={() => {
           // Read the query as the list opens, so every link keeps it without subscribing to it.
@@ -61,7 +58,7 @@ export function LocaleSwitcher({ current, options, label }: Props) {
         </span>
         <ChevronDownIcon className={styles.chevron} />
       </button>
-      <ul id={listId} className={styles.list} hidden={!open}>
+      <ul id={panelId} className={styles.list} hidden={!open}>
         {options.map((option) => (
           <li key={option.code}>
             <a

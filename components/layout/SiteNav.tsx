@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import { type MouseEvent, type ReactNode } from 'react';
 import { useDisclosure } from './useDisclosure';
 import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
 import { SECTION_SCROLL, SECTION_STORAGE_KEY, type HomeSection } from '@/lib/navigation/sections';
@@ -28,8 +28,7 @@ function isPlainLeftClick(event: MouseEvent) {
 export function SiteNav({ sections, labels, children }: Props) {
   const pathname = usePathname();
   const router = useRouter();
-  const { open, setOpen, toggleRef } = useDisclosure<HTMLButtonElement>(pathname);
-  const menuId = useId();
+  const { open, setOpen, panelId, toggle } = useDisclosure<HTMLButtonElement>(pathname);
 
   const goToSection = (event: MouseEvent<HTMLAnchorElement>, id: HomeSection) => {
     if (!isPlainLeftClick(event)) return;
@@ -47,7 +46,7 @@ export function SiteNav({ sections, labels, children }: Props) {
   return (
     <div className={styles.wrap}>
       <nav aria-label={labels.nav} className={styles.nav} data-open={open}>
-        <ul id={menuId} className={styles.list}>
+        <ul id={panelId} className={styles.list}>
           {sections.map((section) => (
             <li key={section.id}>
               <Link
@@ -73,11 +72,9 @@ export function SiteNav({ sections, labels, children }: Props) {
       </nav>
       {children}
       <button
-        ref={toggleRef}
+        {...toggle}
         type="button"
         className={styles.toggle}
-        aria-expanded={open}
-        aria-controls={menuId}
         aria-label={open ? labels.closeMenu : labels.openMenu}
         onClick={() => setOpen(!open)}
       >
