@@ -52,34 +52,20 @@ function card({ eyebrow, lines, picture, size = 50 }) {
 const phone = (file) =>
   `<g transform="translate(800 70) rotate(6 160 245)"><rect x="-10" y="-10" width="300" height="600" rx="44" fill="#120b16"/><image x="0" y="0" width="280" height="580" preserveAspectRatio="xMidYMid slice" xlink:href="${asDataUri(file)}" href="${asDataUri(file)}"/></g>`;
 
+/** @param {string} file an SVG cover, drawn as the book stands */
+const cover = (file) =>
+  `<image x="820" y="60" width="340" height="510" xlink:href="${asDataUri(file)}" href="${asDataUri(file)}"/>`;
+
+/** @type {Record<string, { eyebrow: string, lines: string[], screen?: string, cover?: string }>} one card per page type (content/og-cards.json) */
+const pageCards = JSON.parse(readFileSync(join(ROOT, 'content', 'og-cards.json'), 'utf8'));
 /** @type {Record<string, string>} card images by name (a path under public/og, without .png) */
-const images = {
-  home: card({
-    eyebrow: 'Relationship-focused dating',
-    lines: ['Discover your true match,', 'where chemistry meets', 'connection.'],
-    picture: phone('assets/screens/swipe-screen.svg'),
+const images = Object.fromEntries(
+  Object.entries(pageCards).map(([name, { eyebrow, lines, screen, cover: book }]) => {
+    const picture = book ? cover(book) : screen ? phone(screen) : undefined;
+    if (!picture) throw new Error(`content/og-cards.json: "${name}" needs a screen or a cover`);
+    return [name, card({ eyebrow, lines, picture })];
   }),
-  ebook: card({
-    eyebrow: 'The Love Blueprint',
-    lines: ['A 43-page guide and a', '30-day love challenge', 'for couples.'],
-    picture: `<image x="820" y="60" width="340" height="510" xlink:href="${asDataUri('public/images/covers/en.svg')}" href="${asDataUri('public/images/covers/en.svg')}"/>`,
-  }),
-  blog: card({
-    eyebrow: 'The Amora blog',
-    lines: ['Honest advice on dating,', 'relationships and', 'staying safe.'],
-    picture: phone('public/images/home/step-3-conversation.svg'),
-  }),
-  help: card({
-    eyebrow: 'Help Centre',
-    lines: ['Answers about your', 'account, matches,', 'safety and payments.'],
-    picture: phone('assets/screens/profile-screen.svg'),
-  }),
-  default: card({
-    eyebrow: 'Dating for real relationships',
-    lines: ['Verified profiles.', 'Values-based matching.', 'Private chat.'],
-    picture: phone('assets/screens/login-screen.svg'),
-  }),
-};
+);
 
 /**
  * A title broken into at most four lines of about `width` characters, the last cut with an ellipsis.
