@@ -74,6 +74,20 @@ function paymentOf(paypal: boolean, tr: (key: 'card' | 'paypal') => string) {
     expect(keysRead(files)).toEqual(['email.card', 'email.paypal']);
   });
 
+  it('pairs the keys a helper reads with the namespace of the translator each call passes it', () => {
+    const files = {
+      'lib/messages-of.ts': `export function messagesOf<const K extends string>(t: (key: K) => string, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((key) => [key, t(key)]));
+}`,
+      'app/page.tsx': `${SERVER}import { messagesOf } from '@/lib/messages-of';
+export default async function Page() {
+  const [nav, shop] = await Promise.all([getTranslations('nav'), getTranslations('shop')]);
+  return [messagesOf(nav, ['openMenu', 'closeMenu']), messagesOf(shop, ['name'])];
+}`,
+    };
+    expect(keysRead(files)).toEqual(['nav.closeMenu', 'nav.openMenu', 'shop.name']);
+  });
+
   it('ignores functions named t that are not next-intl translators', () => {
     const files = {
       'lib/other.ts': `import { getTranslations } from './my-i18n';

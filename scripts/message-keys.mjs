@@ -14,7 +14,7 @@
 // - a key that is not a literal is resolved from its source: `const` strings and arrays, template
 //   literals, `a ? b : c`, callbacks of arr.map/forEach/…, `obj[key]` and `item.key` over `as
 //   const` literals, Object.keys(obj), parameters from every call site (JSX props and defaults
-//   included) or else their literal-union types, a function's declared return type, and narrowing
+//   included; inside a function a translator was passed to, from that one call) or else their literal-union types, a function's declared return type, and narrowing
 //   by `x === 'a'`, `x !== 'a'` and type guards (`value is T`), early returns (and notFound(),
 //   redirect(), `never` calls) included.
 // A key or a translator it cannot follow is reported as such, never guessed.
@@ -123,6 +123,8 @@ export function findMessageUses(files, options = {}) {
   /** Nodes being resolved, by what is asked of them: a cycle gives up instead of looping. */
   /** @type {Map<string, Set<ts.Node>>} */
   const active = new Map();
+  /** The call a translator was followed through into each function (see follow, argumentsOf). @type {Map<ts.SignatureDeclaration, ts.CallExpression>} */
+  const callContext = new Map();
   let depth = 0;
 
   /** @param {string} path */
@@ -530,7 +532,9 @@ export function findMessageUses(files, options = {}) {
    * @returns {ts.Expression[] | undefined}
    */
   function argumentsOf(fn, index, path) {
-    const calls = callsOf(fn);
+    // Inside a function a translator was followed into, its other parameters are what that call passed.
+    const through = callContext.get(fn);
+    const calls = through ? [{ args: [...through.arguments] }] : callsOf(fn);
     if (!calls) return undefined;
     /** @type {ts.Expression[]} */
     const out = [];
@@ -850,8 +854,13 @@ export function findMessageUses(files, options = {}) {
           const decl = settle(declarationOf(e));
           if (decl?.kind === 'var' && decl.path.length === 0 && decl.node.type)
             return typeElementValues(decl.node.type);
-          if (decl?.kind === 'param' && decl.path.length === 0 && decl.node.type)
-            return typeElementValues(decl.node.type);
+          if (decl?.kind === 'param' && decl.path.length === 0) {
+            // An array parameter: the arrays its function is called with, else its type's elements.
+            const args = argumentsOf(decl.fn, decl.index, decl.path);
+            const passed = args ? union(args.map(arrayValues)) : null;
+            if (passed) return passed;
+            if (decl.node.type) return typeElementValues(decl.node.type);
+          }
         }
         return null;
       },
@@ -1182,7 +1191,16 @@ export function findMessageUses(files, options = {}) {
       const fn = functionOf(p.expression);
       const param = fn?.parameters[p.arguments.indexOf(n)];
       if (param && what.kind === 'messages' && isMessagesType(param.type)) return; // a root of its own
-      if (param && ts.isIdentifier(param.name)) return followBinding(param.name, [], what, seen);
+      if (param && fn && ts.isIdentifier(param.name)) {
+        const outer = callContext.get(fn);
+        callContext.set(fn, p);
+        try {
+          return followBinding(param.name, [], what, new Set(seen));
+        } finally {
+          if (outer) callContext.set(fn, outer);
+          else callContext.delete(fn);
+        }
+      }
     }
     giveUp(
       n,

@@ -5,6 +5,7 @@ import type { HomeTestimonial } from '@/lib/content/schemas';
 import { directionOf } from '@/lib/i18n/locales';
 import { site } from '@/lib/site';
 import { Carousel } from '@/components/ui/Carousel';
+import { carouselLabels } from '@/components/ui/carousel-labels';
 import { Reveal } from './Reveal';
 import home from './Home.module.css';
 import styles from './Testimonials.module.css';
@@ -15,7 +16,6 @@ const HOME_TESTIMONIAL_AUTOPLAY_MS = 3000;
 
 export async function Testimonials({ testimonials }: { testimonials: HomeTestimonial[] }) {
   const [t, locale] = await Promise.all([getTranslations('home'), getPageLocale()]);
-  const total = testimonials.length;
   return (
     <HydrateLater>
       <section className={`${home.section} ${home.tinted}`} aria-labelledby="testimonials-title">
@@ -29,14 +29,7 @@ export async function Testimonials({ testimonials }: { testimonials: HomeTestimo
             className={styles.carousel}
             autoplayMs={HOME_TESTIMONIAL_AUTOPLAY_MS}
             direction={directionOf(locale)}
-            labels={{
-              region: t('carouselLabel'),
-              previous: t('previous'),
-              next: t('next'),
-              pause: t('pause'),
-              play: t('play'),
-              slides: testimonials.map((_, index) => t('slideLabel', { index: index + 1, total })),
-            }}
+            labels={carouselLabels(t, t('carouselLabel'), testimonials.length)}
           >
             {testimonials.map((item) => (
               <figure key={item.name} className={styles.card}>

@@ -1,3 +1,4 @@
+import { messagesOf } from '@/lib/i18n/messages-of';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { Link } from '@/lib/i18n/navigation';
@@ -36,12 +37,7 @@ export async function Header() {
         </Link>
         <SiteNav
           sections={sections}
-          labels={{
-            nav: t('label'),
-            openMenu: t('openMenu'),
-            closeMenu: t('closeMenu'),
-            loveBlueprint: t('loveBlueprint'),
-          }}
+          labels={{ nav: t('label'), ...messagesOf(t, ['openMenu', 'closeMenu', 'loveBlueprint']) }}
         >
           <LocaleSwitcher
             current={locale}

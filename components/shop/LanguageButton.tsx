@@ -29,7 +29,7 @@ export function LanguageButton({
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        {labels.open}
+        {labels.chooseLanguage}
       </button>
       {open ? (
         <LanguageDialog

@@ -11,12 +11,13 @@ import dialog from '@/components/ui/dialog.module.css';
 import { CoverPreview } from './EditionCover';
 import styles from './Shop.module.css';
 
+/** Keyed by their messages in the shop namespace. */
 export type Labels = {
-  open: string;
-  title: string;
-  description: string;
-  language: string;
-  placeholder: string;
+  chooseLanguage: string;
+  dialogTitle: string;
+  dialogDescription: string;
+  languageLabel: string;
+  languagePlaceholder: string;
   proceed: string;
   close: string;
 };
@@ -45,15 +46,15 @@ export default function LanguageDialog({
         <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content className={styles.dialog}>
           <div className={styles.dialogHeader}>
-            <Dialog.Title className={styles.dialogTitle}>{labels.title}</Dialog.Title>
+            <Dialog.Title className={styles.dialogTitle}>{labels.dialogTitle}</Dialog.Title>
             <Dialog.Close className={dialog.close} aria-label={labels.close}>
               <CloseIcon />
             </Dialog.Close>
           </div>
-          <Dialog.Description className={styles.muted}>{labels.description}</Dialog.Description>
+          <Dialog.Description className={styles.muted}>{labels.dialogDescription}</Dialog.Description>
           <div className={styles.dialogBody}>
             <div className={styles.field}>
-              <label htmlFor={id}>{labels.language}</label>
+              <label htmlFor={id}>{labels.languageLabel}</label>
               <select
                 id={id}
                 className={styles.input}
@@ -61,7 +62,7 @@ export default function LanguageDialog({
                 onChange={(event) => setChoice(event.target.value)}
               >
                 <option value="" disabled>
-                  {labels.placeholder}
+                  {labels.languagePlaceholder}
                 </option>
                 {editions.map((edition) => (
                   <option key={edition.id} value={edition.id}>

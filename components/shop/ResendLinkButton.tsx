@@ -10,7 +10,7 @@ export function ResendLinkButton({
   labels,
 }: {
   token: string;
-  labels: { send: string; sending: string; sent: string; failed: string };
+  labels: { sendNew: string; sending: string; sent: string; sendFailed: string };
 }) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   return (
@@ -33,10 +33,10 @@ export function ResendLinkButton({
           }
         }}
       >
-        {state === 'sending' ? labels.sending : labels.send}
+        {state === 'sending' ? labels.sending : labels.sendNew}
       </button>
       <p role="status" className={state === 'failed' ? styles.error : styles.muted}>
-        {state === 'sent' ? labels.sent : state === 'failed' ? labels.failed : ''}
+        {state === 'sent' ? labels.sent : state === 'failed' ? labels.sendFailed : ''}
       </p>
     </div>
   );

@@ -5,7 +5,7 @@ import type { CarouselEngine as CarouselEngineType } from './CarouselEngine';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './Carousel.module.css';
 
-type CarouselLabels = {
+export type CarouselLabels = {
   region: string;
   previous: string;
   next: string;

@@ -1,3 +1,4 @@
+import { messagesOf } from '@/lib/i18n/messages-of';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { directionOf, isolateForDirection } from '@/lib/i18n/locales';
@@ -7,6 +8,7 @@ import { site } from '@/lib/site';
 import { ShopJsonLd } from '@/components/seo/ShopJsonLd';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { Carousel } from '@/components/ui/Carousel';
+import { carouselLabels } from '@/components/ui/carousel-labels';
 import { Star } from '@/components/home/icons';
 import { EditionCover } from '@/components/shop/EditionCover';
 import { EditionPicker } from '@/components/shop/EditionPicker';
@@ -47,15 +49,15 @@ export default async function LoveBlueprintPage() {
               <LanguageButton
                 editions={views}
                 initial={initial}
-                labels={{
-                  open: t('chooseLanguage'),
-                  title: t('dialogTitle'),
-                  description: t('dialogDescription'),
-                  language: t('languageLabel'),
-                  placeholder: t('languagePlaceholder'),
-                  proceed: t('proceed'),
-                  close: t('close'),
-                }}
+                labels={messagesOf(t, [
+                  'chooseLanguage',
+                  'dialogTitle',
+                  'dialogDescription',
+                  'languageLabel',
+                  'languagePlaceholder',
+                  'proceed',
+                  'close',
+                ])}
               />
             </div>
           </div>
@@ -68,14 +70,7 @@ export default async function LoveBlueprintPage() {
           autoplayMs={EBOOK_TESTIMONIAL_AUTOPLAY_MS}
           className={styles.reviews}
           direction={directionOf(locale)}
-          labels={{
-            region: t('testimonialsLabel'),
-            previous: t('previous'),
-            next: t('next'),
-            pause: t('pause'),
-            play: t('play'),
-            slides: testimonials.map((_, index) => t('slideLabel', { index: index + 1, total: testimonials.length })),
-          }}
+          labels={carouselLabels(t, t('testimonialsLabel'), testimonials.length)}
         >
           {testimonials.map((item) => (
             <figure key={item.author} className={styles.testimonial}>

@@ -1,3 +1,4 @@
+import { messagesOf } from '@/lib/i18n/messages-of';
 import { StaticImage } from '@/components/ui/StaticImage';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -62,10 +63,8 @@ export default async function LibraryPage({ params }: Props) {
         <ResendLinkButton
           token={token}
           labels={{
-            send: t('sendNew'),
-            sending: t('sending'),
-            sent: t('sent'),
-            failed: t('sendFailed', { email: site.supportEmail }),
+            ...messagesOf(t, ['sendNew', 'sending', 'sent']),
+            sendFailed: t('sendFailed', { email: site.supportEmail }),
           }}
         />
         <p className={styles.muted}>

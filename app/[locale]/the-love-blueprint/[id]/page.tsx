@@ -1,3 +1,4 @@
+import { messagesOf } from '@/lib/i18n/messages-of';
 import { isolateForDirection } from '@/lib/i18n/locales';
 import { StaticImage } from '@/components/ui/StaticImage';
 import { PageNotFound } from '@/components/layout/PageNotFound';
@@ -86,23 +87,25 @@ export default async function PurchasePage({ params, searchParams }: Props) {
           hostedCheckout={hosted}
           cancelled={cancelled}
           labels={{
-            name: t('name'),
-            email: t('email'),
-            emailHint: t('emailHint'),
-            paymentMethod: t('paymentMethod'),
-            card: t('card'),
-            paypal: t('paypal'),
-            cardNumber: t('cardNumber'),
-            cardHint: t('cardHint'),
-            acceptDelivery: t('acceptDelivery'),
-            purchase: t('purchase'),
-            submitted: t('submitted'),
-            confirmTitle: t('confirmTitle'),
+            ...messagesOf(t, [
+              'name',
+              'email',
+              'emailHint',
+              'paymentMethod',
+              'card',
+              'paypal',
+              'cardNumber',
+              'cardHint',
+              'acceptDelivery',
+              'purchase',
+              'submitted',
+              'confirmTitle',
+              'confirm',
+              'cancel',
+              'processing',
+              'redirecting',
+            ]),
             confirmBody: t('confirmBody', { price: isolateForDirection(price, locale) }),
-            confirm: t('confirm'),
-            cancel: t('cancel'),
-            processing: t('processing'),
-            redirecting: t('redirecting'),
             // Beside the Purchase button: what happens to the money, whichever provider takes it.
             paymentNotice: hosted ? t('hostedPaymentNote') : t('demoNotice'),
             errors,
