@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import styles from './Blog.module.css';
 
@@ -25,7 +25,6 @@ type Props = {
 export function BlogFilter({ action, categories, current, labels }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const id = useId();
   // What the visitor chose, shown (and submitted by Apply) while the list is still loading; it
   // follows the listing when that changes by other means (Clear, back and forward).
   const [choice, setChoice] = useState(current ?? '');
@@ -51,12 +50,9 @@ export function BlogFilter({ action, categories, current, labels }: Props) {
       }}
       aria-busy={pending}
     >
-      <label htmlFor={id} className="visually-hidden">
-        {labels.filter}
-      </label>
       <select
-        id={id}
         name="category"
+        aria-label={labels.filter}
         className={styles.select}
         value={choice}
         onChange={(event) => {
