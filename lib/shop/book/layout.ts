@@ -10,7 +10,7 @@ export const BOOK_PAGES = 43;
 export const FIXED_PAGES = 3;
 
 /** Part of every typeset book's file name: raise it when a change to the typesetting changes the pages. */
-export const TYPESETTING_VERSION = 2;
+export const TYPESETTING_VERSION = 3;
 
 /** The book's furniture in its language; `chapter` and `day` are templates with `{n}` where the number goes. */
 export type BookLabels = {

@@ -20,7 +20,7 @@ const MANIFEST_FILE = join(COMMITTED_BOOKS_DIR, 'manifest.json');
 // The typesetter's own code and the script table it takes each edition's faces from: a change to
 // how pages are laid out re-typesets every edition. Import lines are left out, so moving or
 // renaming a module does not (they name files, not layout).
-const TYPESETTER_FILES = ['fonts.ts', 'html.ts', 'layout.ts', 'paginate.ts', 'typesetter.ts']
+const TYPESETTER_FILES = ['fonts.ts', 'html.ts', 'layout.ts', 'outline.ts', 'paginate.ts', 'typesetter.ts']
   .map((name) => `lib/shop/book/${name}`)
   .concat('lib/i18n/scripts.json');
 const withoutImports = (code: string) => code.replace(/^import [^;]*;\n/gm, '');

@@ -8,6 +8,7 @@ import { bookHtml } from './html';
 import { BOOK_PAGES, FIXED_PAGES, blocksOf, type BookLabels } from './layout';
 import { paginate, type PaginateInput } from './paginate';
 import { chromiumExecutable } from './chromium';
+import { retitleOutline } from './outline';
 import type { Manuscript } from './manuscript';
 
 /**
@@ -86,10 +87,23 @@ export async function renderBook(book: Manuscript, labels: BookLabels, options: 
       firstNotesPage: FIXED_PAGES + result.pages,
       trackerPage: BOOK_PAGES,
     });
-    const pdf = await PDFDocument.load(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    // Tagged: a structure tree (headings, paragraphs, lists) that screen readers and reflow read;
+    // the outline (bookmarks) is Chromium's, built from the h1 and h2 headings.
+    const pdf = await PDFDocument.load(
+      await page.pdf({ preferCSSPageSize: true, printBackground: true, tagged: true, outline: true }),
+    );
+    const headings = await page.evaluate(() =>
+      // The text as set, no-break spaces (French « », before : ;) kept.
+      [...document.querySelectorAll('h1, h2')].map((h) => ({
+        level: Number(h.tagName.slice(1)),
+        text: h.textContent ?? '',
+      })),
+    );
+    retitleOutline(pdf, headings);
     if (pdf.getPageCount() !== BOOK_PAGES)
       throw new Error(`The ${options.lang} edition came out at ${pdf.getPageCount()} pages, not ${BOOK_PAGES}`);
-    pdf.setTitle(book.title);
+    // Viewers show the title, not the file name, as PDF/UA asks of a tagged document.
+    pdf.setTitle(book.title, { showInWindowTitleBar: true });
     pdf.setSubject(book.subtitle);
     pdf.setAuthor(options.brand);
     pdf.setLanguage(options.lang);

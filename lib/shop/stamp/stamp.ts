@@ -23,6 +23,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { encodable, toWinAnsi } from './pdf-text';
 import { faceWithGlyph, fontOf, fontkit, truetypeOf, type Face } from './fonts';
 import { appendRevision, drawOnEvery, parseTemplate, type Template } from './pdf-revision';
+import { drawAsArtifact } from './artifact';
 
 /**
  * A stamp line in any script: split into runs of one font each (the standard Helvetica for
@@ -217,7 +218,7 @@ export async function stampBook(
   return appendRevision(await templateOf(base), async (doc, pages) => {
     const width = pages[0]!.getSize().width;
     const draw = await prepareStamp(doc, line, { size: 7, maxWidth: width - 80 });
-    drawOnEvery(pages, (page) => draw(page, 40, 22));
+    drawOnEvery(pages, (page) => drawAsArtifact(page, () => draw(page, 40, 22)));
     doc.setKeywords([toWinAnsi(`order:${stamp.orderId}`)]);
     doc.setModificationDate(new Date());
   });
