@@ -24,7 +24,8 @@ const nextConfig: NextConfig = {
   // The graph chunker splits the CSS by route, so a page inlines its own rules, not the whole site's.
   experimental: { inlineCss: true, cssChunking: 'graph', turbopackFileSystemCacheForBuild: !testBuild },
   typescript: { ignoreBuildErrors: testBuild },
-  // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data files.
+  // Loaded by Node at run time rather than bundled: PGlite and harfbuzzjs ship WebAssembly (found
+  // beside their own modules in node_modules), PGlite data files too.
   serverExternalPackages: [
     '@electric-sql/pglite',
     'pg',
@@ -33,6 +34,8 @@ const nextConfig: NextConfig = {
     '@pdf-lib/fontkit',
     'wawoff2',
     'regenerator-runtime',
+    'harfbuzzjs',
+    'bidi-js',
   ],
   // Security headers are set by the front door on every response (lib/server/front-door.ts).
 };

@@ -89,6 +89,7 @@ describe('a base book unlike the committed ones', () => {
       base,
       { name: 'Zoë', email: 'zoe@example.com', orderId: 'order-9' },
       'Licensed to {name} <{email}> · Order {order}',
+      'ltr',
     );
     const pages = pagesOf('classic', copy);
     expect(pages).toHaveLength(2);

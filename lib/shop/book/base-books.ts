@@ -79,5 +79,6 @@ export async function stampedBook(
   edition: Edition,
   stamp: { name: string; email: string; orderId: string },
 ): Promise<Uint8Array> {
-  return stampBook(await baseBook(edition), stamp, bookLabels(edition.language).stamp);
+  const direction = isLocale(edition.language) ? directionOf(edition.language) : 'ltr';
+  return stampBook(await baseBook(edition), stamp, bookLabels(edition.language).stamp, direction);
 }

@@ -105,5 +105,3 @@ export async function truetypeOf(face: Face): Promise<Uint8Array> {
   truetype.set(face.file, bytes, DAY);
   return bytes;
 }
-
-export { fontkit };

@@ -15,27 +15,29 @@ import {
   setFontAndSize,
   setTextMatrix,
   showText,
-  type PDFFont,
   type PDFPage,
+  type PDFRef,
 } from 'pdf-lib';
-import type { Font as FontkitFont } from '@pdf-lib/fontkit';
 import { processSingleton } from '@/lib/process-singleton';
 import { encodable, toWinAnsi } from './pdf-text';
-import { faceWithGlyph, fontOf, fontkit, truetypeOf, type Face } from './fonts';
+import { faceWithGlyph, fontOf, truetypeOf, type Face } from './fonts';
 import { appendRevision, drawOnEvery, parseTemplate, type Template } from './pdf-revision';
 import { drawAsArtifact } from './artifact';
+import { visualPieces, type Piece } from './bidi-line';
+import { CidSubset } from './cid-font';
+import { shapeRun } from './shape';
 
 /**
  * A stamp line in any script: split into runs of one font each (the standard Helvetica for
- * Latin-1, otherwise the first face that has the character's glyph), shaped by fontkit, each glyph set
- * where the font places it, and laid out left to right, with right-to-left runs (Arabic) kept in their
- * own order. Nothing is ever replaced by '?' unless no font has the character at all.
+ * Latin-1, otherwise the first face that has the character's glyph), put in visual order by the
+ * Unicode Bidirectional Algorithm in the edition's direction, each script run shaped by HarfBuzz and
+ * each glyph set where HarfBuzz places it. Nothing is ever replaced by '?' unless no font has the
+ * character at all, or a run cannot be shaped.
  */
 export type Run = { text: string; face: Face | undefined };
 
 const MARK = /^[\p{M}\u200C\u200D]$/u;
 const NEUTRAL = /^[\p{Z}\p{P}\p{S}]$/u;
-const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 
 /** The face that draws each character of the text runsOf may ask about (see faceWithGlyph), as a lookup. */
 export async function facesOf(text: string): Promise<(codePoint: number) => Face | undefined> {
@@ -64,132 +66,142 @@ export function runsOf(text: string, faceFor: (codePoint: number) => Face | unde
   return runs;
 }
 
-/** The runs in drawing order for a left-to-right line: each stretch of right-to-left runs (with the spaces between them) reversed. */
-export function visualOrder(runs: Run[]): Run[] {
-  const out: Run[] = [];
-  for (let i = 0; i < runs.length;) {
-    if (!RTL.test(runs[i]!.text)) {
-      out.push(runs[i++]!);
-      continue;
-    }
-    let end = i + 1;
-    for (let j = i + 1; j < runs.length; j += 1) {
-      if (RTL.test(runs[j]!.text)) end = j + 1;
-      else if (![...runs[j]!.text].every((c) => NEUTRAL.test(c))) break;
-    }
-    out.push(...runs.slice(i, end).reverse());
-    i = end;
-  }
-  return out;
-}
-
 const INK = rgb(0.45, 0.42, 0.48);
 
 /**
- * A run ready to draw: its width at size 1 and, for a shaped run, its glyphs in stretches that each
- * start at their own place (at size 1) and then follow the font's own advances.
+ * A piece of the line ready to draw: its width at size 1 and, for a shaped piece, its glyphs in
+ * stretches that each start at their own place (at size 1) and then follow the font's own advances.
  */
-type Piece = {
-  font: PDFFont;
-  text: string;
+type Drawable = {
   width: number;
-  stretches?: { codes: PDFHexString; x: number; y: number }[];
+  helvetica?: string;
+  shaped?: { face: Face; text: string; rtl: boolean; stretches: { codes: string; x: number; y: number }[] };
 };
 
 /**
- * A run in a script font, with the places the font's shaping gives each glyph. pdf-lib's drawText
- * sets glyphs one after another by their advance, so a mark the font moves (a Bengali nukta under
- * its letter, a ra-phala under the conjunct, Thai and Arabic vowel marks) would stand after its
- * letter instead. pdf-lib encodes the same layout, so its codes and fontkit's positions pair up.
- * A glyph where the previous one's advance already puts it continues the stretch.
+ * A piece in a script face, shaped by HarfBuzz, each glyph set where HarfBuzz places it: pdf-lib's
+ * drawText sets glyphs one after another by their advance, so a mark moved by the font (a Bengali
+ * nukta under its letter, a ra-phala under the conjunct, Thai and Arabic vowel marks) would stand
+ * after its letter. A glyph where the PDF's own advance already puts it continues the stretch.
  */
-function shapedPiece(font: PDFFont, shaper: FontkitFont, text: string): Piece {
-  const { glyphs, positions } = shaper.layout(text);
-  const codes = font.encodeText(text).asString().match(/.{4}/g) ?? [];
-  const plain = { font, text, width: font.widthOfTextAtSize(text, 1) };
-  if (codes.length !== glyphs.length) return plain;
+async function shapedPiece(piece: Piece<Face>, subset: CidSubset): Promise<Drawable> {
+  const { glyphs, unitsPerEm } = shapeRun(await truetypeOf(piece.face), piece.text, piece.rtl);
+  const shaper = await fontOf(piece.face);
+  // Each glyph reads as its cluster's text, given to the cluster's first glyph in reading order.
+  const starts = [...new Set(glyphs.map((g) => g.cluster))].sort((a, b) => a - b);
+  const textOf = (cluster: number) => piece.text.slice(cluster, starts[starts.indexOf(cluster) + 1]);
+  const reading = piece.rtl ? [...glyphs].reverse() : glyphs;
+  const first = new Set(starts.map((cluster) => reading.find((g) => g.cluster === cluster)));
   const stretches: { codes: string; x: number; y: number }[] = [];
   let pen = 0;
   let next = Number.NaN; // where the PDF's own advance puts the following glyph
-  positions.forEach((position, i) => {
-    const [x, y] = [pen + position.xOffset, position.yOffset];
+  for (const glyph of glyphs) {
+    const code = subset.code(glyph.id, first.has(glyph) ? textOf(glyph.cluster) : '');
+    const [x, y] = [(pen + glyph.xOffset) / unitsPerEm, glyph.yOffset / unitsPerEm];
     const last = stretches.at(-1);
-    if (last && y === last.y && x === next) last.codes += codes[i];
-    else stretches.push({ codes: codes[i]!, x, y });
-    next = x + glyphs[i]!.advanceWidth;
-    pen += position.xAdvance;
-  });
-  const em = shaper.unitsPerEm;
-  return {
-    ...plain,
-    width: pen / em,
-    stretches: stretches.map((s) => ({ codes: PDFHexString.of(s.codes), x: s.x / em, y: s.y / em })),
-  };
+    if (last && y === last.y && Math.abs(x - next) < 0.001) last.codes += code;
+    else stretches.push({ codes: code, x, y });
+    next =
+      (last && Math.abs(x - next) < 0.001 ? next : x) +
+      Math.round((shaper.getGlyph(glyph.id).advanceWidth * 1000) / shaper.unitsPerEm) / 1000;
+    pen += glyph.xAdvance;
+  }
+  return { width: pen / unitsPerEm, shaped: { face: piece.face, text: piece.text, rtl: piece.rtl, stretches } };
 }
 
-function drawPiece(page: PDFPage, piece: Piece, x: number, y: number, size: number) {
-  if (!piece.stretches) {
-    page.drawText(piece.text, { x, y, font: piece.font, size, color: INK });
-    return;
-  }
-  const key = page.node.newFontDictionary(piece.font.name, piece.font.ref);
-  // Text extraction (search, copy, screen readers) reads the run's own characters, in order, not
-  // glyphs that shaping has moved or merged.
-  const actualText = `<< /ActualText ${PDFHexString.fromText(piece.text).toString()} >>`;
+function drawShaped(
+  page: PDFPage,
+  font: PDFRef,
+  shaped: NonNullable<Drawable['shaped']>,
+  x: number,
+  y: number,
+  size: number,
+) {
+  const key = page.node.newFontDictionary('Stamp', font);
+  // Text extraction (search, copy, screen readers) reads a left-to-right piece's own characters, in
+  // order, not glyphs that shaping has moved or merged. Not a right-to-left one: poppler reverses a
+  // right-to-left replacement text, so a copied name would read backwards.
+  const span = shaped.rtl
+    ? []
+    : [
+        PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [
+          PDFName.of('Span'),
+          `<< /ActualText ${PDFHexString.fromText(shaped.text).toString()} >>`,
+        ]),
+      ];
   page.pushOperators(
     pushGraphicsState(),
     setFillingColor(INK),
     beginText(),
     setFontAndSize(key, size),
-    PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), actualText]),
-    ...piece.stretches.flatMap((s) => [setTextMatrix(1, 0, 0, 1, x + s.x * size, y + s.y * size), showText(s.codes)]),
-    endMarkedContent(),
+    ...span,
+    ...shaped.stretches.flatMap((s) => [
+      setTextMatrix(1, 0, 0, 1, x + s.x * size, y + s.y * size),
+      showText(PDFHexString.of(s.codes)),
+    ]),
+    ...(shaped.rtl ? [] : [endMarkedContent()]),
     endText(),
     popGraphicsState(),
   );
 }
 
 /** Embeds what the line needs in the document and returns a function that draws it on a page. */
-async function prepareStamp(doc: PDFDocument, line: string, options: { size: number; maxWidth: number }) {
-  doc.registerFontkit(fontkit);
+async function prepareStamp(
+  doc: PDFDocument,
+  line: string,
+  options: { size: number; maxWidth: number; direction: 'ltr' | 'rtl' },
+) {
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);
-  const embedded = new Map<Face, { font: PDFFont; shaper: FontkitFont }>();
-  const runs = visualOrder(runsOf(line, await facesOf(line)));
-  for (const run of runs) {
-    if (!run.face || embedded.has(run.face)) continue;
-    embedded.set(run.face, {
-      font: await doc.embedFont(await truetypeOf(run.face), { subset: true }),
-      shaper: await fontOf(run.face),
-    });
-  }
-  const latin1 = (text: string): Piece => {
-    const encoded = toWinAnsi(text);
-    return { font: helvetica, text: encoded, width: helvetica.widthOfTextAtSize(encoded, 1) };
+  const text = line.replace(/[\n\t]/g, ' ').trim();
+  // Standard-font pieces are drawn as given, so their mirrored characters are mirrored here; HarfBuzz mirrors its own.
+  const pieces = visualPieces(runsOf(text, await facesOf(text)), options.direction, (face) => !face);
+  const subsets = new Map<Face, CidSubset>();
+  const latin1 = (piece: Piece<Face | undefined>): Drawable => {
+    const encoded = toWinAnsi(piece.rtl ? [...piece.text].reverse().join('') : piece.text);
+    return { width: helvetica.widthOfTextAtSize(encoded, 1), helvetica: encoded };
   };
-  const pieces = runs.map((run): Piece => {
-    if (!run.face) return latin1(run.text);
-    const { font, shaper } = embedded.get(run.face)!;
-    try {
-      // Right-to-left runs keep pdf-lib's drawing: poppler reverses a right-to-left replacement text,
-      // so a copied name would read backwards; and names are rarely written with Arabic vowel marks.
-      return RTL.test(run.text)
-        ? { font, text: run.text, width: font.widthOfTextAtSize(run.text, 1) }
-        : shapedPiece(font, shaper, run.text);
-    } catch {
-      // fontkit cannot shape every sequence in every face: such a run prints as '?' rather than the download failing.
-      return latin1(run.text);
+  const drawables: Drawable[] = [];
+  for (const piece of pieces) {
+    if (!piece.face) {
+      drawables.push(latin1(piece));
+      continue;
     }
-  });
-  const total = pieces.reduce((sum, piece) => sum + piece.width, 0) * options.size;
-  // A long line is set smaller rather than cut (down to 4 pt); only past that is its end dropped.
+    try {
+      let subset = subsets.get(piece.face);
+      if (!subset) subsets.set(piece.face, (subset = new CidSubset(await fontOf(piece.face))));
+      drawables.push(await shapedPiece({ ...piece, face: piece.face }, subset));
+    } catch {
+      // A piece that cannot be shaped prints as '?' rather than the download failing.
+      drawables.push(latin1(piece));
+    }
+  }
+  const fonts = new Map<Face, PDFRef>();
+  for (const [face, subset] of subsets) fonts.set(face, await subset.embed(doc));
+  const total = drawables.reduce((sum, piece) => sum + piece.width, 0) * options.size;
+  // A long line is set smaller rather than cut (down to 4 pt); only past that is its end dropped
+  // (its left end in a right-to-left line, which starts at the right margin).
   const size = Math.max(4, Math.min(options.size, (options.size * options.maxWidth) / Math.max(total, 1)));
+  const rtl = options.direction === 'rtl';
   return (page: PDFPage, x: number, y: number) => {
-    let cursor = x;
-    for (const piece of pieces) {
-      const width = piece.width * size;
-      if (cursor + width > x + options.maxWidth + 0.5) break;
-      drawPiece(page, piece, cursor, y, size);
-      cursor += width;
+    const draw = (piece: Drawable, at: number) => {
+      if (piece.helvetica !== undefined)
+        page.drawText(piece.helvetica, { x: at, y, font: helvetica, size, color: INK });
+      else drawShaped(page, fonts.get(piece.shaped!.face)!, piece.shaped!, at, y, size);
+    };
+    if (!rtl) {
+      let cursor = x;
+      for (const piece of drawables) {
+        if (cursor + piece.width * size > x + options.maxWidth + 0.5) break;
+        draw(piece, cursor);
+        cursor += piece.width * size;
+      }
+      return;
+    }
+    let cursor = x + options.maxWidth;
+    for (const piece of [...drawables].reverse()) {
+      if (cursor - piece.width * size < x - 0.5) break;
+      cursor -= piece.width * size;
+      draw(piece, cursor);
     }
   };
 }
@@ -208,16 +220,20 @@ function templateOf(base: Uint8Array): Promise<Template> {
   return template;
 }
 
-/** Puts the buyer's name, email and order id on every page of a copy, in whatever script the name is written. */
+/**
+ * Puts the buyer's name, email and order id on every page of a copy, in whatever script the name is
+ * written; `direction` is the edition's (rtl for Arabic), the paragraph direction of the line.
+ */
 export async function stampBook(
   base: Uint8Array,
   stamp: { name: string; email: string; orderId: string },
   template: string,
+  direction: 'ltr' | 'rtl',
 ): Promise<Uint8Array> {
   const line = template.replace('{name}', stamp.name).replace('{email}', stamp.email).replace('{order}', stamp.orderId);
   return appendRevision(await templateOf(base), async (doc, pages) => {
     const width = pages[0]!.getSize().width;
-    const draw = await prepareStamp(doc, line, { size: 7, maxWidth: width - 80 });
+    const draw = await prepareStamp(doc, line, { size: 7, maxWidth: width - 80, direction });
     drawOnEvery(pages, (page) => drawAsArtifact(page, () => draw(page, 40, 22)));
     doc.setKeywords([toWinAnsi(`order:${stamp.orderId}`)]);
     doc.setModificationDate(new Date());
