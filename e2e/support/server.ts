@@ -35,6 +35,13 @@ type StartOptions = {
   echo?: boolean;
 };
 
+// Servers this process started that have not exited yet. A test that times out never reaches its own
+// stop(); when Playwright then ends the worker, these are killed so the next run finds its ports free.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export function spawnServer(
   port: number,
   env: Record<string, string> = {},
@@ -54,6 +61,8 @@ export function spawnServer(
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
