@@ -32,6 +32,7 @@ const texts = (document: ContentDocument) => [
 describe('the accessibility statement', () => {
   it('covers, in English, what the law asks: conformance, the books, limitations, feedback, enforcement, date', () => {
     expect(english.sections.map((section) => section.id)).toEqual([
+      'scope',
       'website',
       'how-we-check',
       'ebook',
