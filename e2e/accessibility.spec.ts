@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { routes, test, expect } from './fixtures';
 import { directionOf, locales } from '../lib/i18n/locales';
 import { site } from '../lib/site';
 import { readFileSync } from 'node:fs';
@@ -37,4 +37,18 @@ test.describe('the accessibility statement from the footer', () => {
       );
     });
   }
+});
+
+// The statement promises zoom up to 400% without scrolling sideways (WCAG 1.4.10 Reflow): a 1280 px
+// window at 400% is 320 CSS px wide, so every route must fit 320 px.
+test('every route reflows at 320 CSS pixels, with no sideways scrolling', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 256 });
+  const tooWide: string[] = [];
+  for (const route of [...routes, '/ar', '/ar/accessibility', '/library']) {
+    await page.goto(route, { waitUntil: 'load' });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 320) tooWide.push(`${route}: ${width}px`);
+  }
+  expect(tooWide).toEqual([]);
 });
