@@ -20,6 +20,7 @@ const STATIC_PATHS = [
   '/terms',
   '/cookie-policy',
   '/manage-cookies',
+  '/accessibility',
 ];
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

@@ -183,6 +183,7 @@ test.describe('footer', () => {
       ['Privacy Policy', '/privacy'],
       ['Community Guidelines', '/community-guidelines'],
       ['Manage Cookies', '/manage-cookies'],
+      ['Accessibility', '/accessibility'],
       ['Blog', '/blog'],
       ['Help Centre', '/help-centre'],
     ];

@@ -2,7 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { PORTS, urlOf } from './support/ports';
 
-/** Every public route of the product's route table, the dynamic ones with a real edition and guideline id. */
+/**
+ * Every public route of the product's route table, the dynamic ones with a real edition and guideline id,
+ * and the accessibility statement DESIGN.md's contracts add.
+ */
 export const specRoutes = ({ edition, guideline }: { edition: string; guideline: string }) => [
   '/',
   '/privacy',
@@ -25,6 +28,7 @@ export const specRoutes = ({ edition, guideline }: { edition: string; guideline:
   '/cookie-policy',
   '/manage-cookies',
   '/modern-slavery-act',
+  '/accessibility',
 ];
 
 export const routes = specRoutes({ edition: 'en', guideline: 'spam' });

@@ -4,13 +4,23 @@ import { KEY_PAGES } from './support/key-pages.mjs';
 
 /**
  * pa11y with HTML_CodeSniffer (a second opinion beside axe, which the other specs run) finds no
- * WCAG 2 AA error on the key pages, in English, French and Arabic: with consent given, on a first
- * visit (the consent banner), and on the purchase form with the card number field shown.
+ * WCAG 2 AA error on the key pages and the accessibility statement, in English, French and Arabic:
+ * with consent given, on a first visit (the consent banner), and on the purchase form with the
+ * card number field shown.
  */
 const CONSENTED = { Cookie: 'CookieConsent=true' };
 const AUDITS: { path: string; headers?: Record<string, string>; actions?: string[]; name?: string }[] = [
   ...KEY_PAGES.map((path) => ({ path, headers: CONSENTED })),
-  ...['/fr', '/fr/the-love-blueprint/fr', '/ar', '/ar/the-love-blueprint/ar'].map((path) => ({
+  ...[
+    '/fr',
+    '/fr/the-love-blueprint/fr',
+    '/ar',
+    '/ar/the-love-blueprint/ar',
+    // The accessibility statement names pa11y among its auditors, so pa11y checks it too.
+    '/accessibility',
+    '/fr/accessibility',
+    '/ar/accessibility',
+  ].map((path) => ({
     path,
     headers: CONSENTED,
   })),

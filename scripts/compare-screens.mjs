@@ -22,6 +22,7 @@ const pages = rest.length
       '/terms',
       '/privacy',
       '/modern-slavery-act',
+      '/accessibility',
       '/library',
       '/contact',
       '/ja',

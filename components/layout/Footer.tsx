@@ -13,6 +13,7 @@ const legalLinks = [
   { href: '/privacy', key: 'privacy' },
   { href: '/community-guidelines', key: 'communityGuidelines' },
   { href: '/manage-cookies', key: 'manageCookies' },
+  { href: '/accessibility', key: 'accessibility' },
 ] as const;
 
 const companyLinks = [

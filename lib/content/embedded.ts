@@ -73,4 +73,4 @@ export const embedded = {
   guidelineTopics: (language: string): Record<string, ContentDocument> | undefined => contentFile(`documents/${language}/guideline-topics.json`, topicsSchema),
 };
 
-export type DocumentName = 'privacy' | 'cookies' | 'community-guidelines';
+export type DocumentName = 'privacy' | 'cookies' | 'community-guidelines' | 'accessibility';

@@ -7,7 +7,7 @@ describe.each(locales.filter((locale) => locale !== 'en'))('[%s] translation', (
   it('has every UI message, with English arguments, compiling, and translated', () => {
     expect(messageProblems(locale)).toEqual([]);
   });
-  it('has every home, shop, FAQ and help file translated in English shape', () => {
+  it('has every home, shop, FAQ, help and accessibility file translated in English shape', () => {
     expect(contentProblems(locale)).toEqual([]);
   });
 });

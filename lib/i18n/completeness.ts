@@ -5,8 +5,8 @@ import { flatten, icuArguments, type Catalogue } from './message-structure';
 
 /**
  * Checks that a locale's translation is complete: the UI messages and the translated
- * content files (home, shop testimonials, FAQs, help) have English's shape, the same
- * placeholders, and no value left in English. Used by the unit test and by translators.
+ * content files (home, shop testimonials, FAQs, help, the accessibility statement) have English's
+ * shape, the same placeholders, and no value left in English. Used by the unit test and by translators.
  */
 const CONTENT = join(process.cwd(), 'content');
 
@@ -54,9 +54,12 @@ const sameInEveryLanguage: ReadonlySet<string> = new Set([
   '“{text}”',
 ]);
 
-/** Keys in content files whose values are names, paths or identifiers, not prose. */
+/** Keys in content files whose values are names, paths, identifiers or dates, not prose. */
 const verbatimKeys: ReadonlySet<string> = new Set([
   'id',
+  'type',
+  'effective',
+  'updated',
   'image',
   'icon',
   'name',
@@ -164,6 +167,12 @@ function contentFiles(locale: string): { file: string; english: string; renamedK
     { file: `shop/testimonials.${locale}.json`, english: 'shop/testimonials.en.json', renamedKeys: false },
     { file: `faqs/${locale}.json`, english: 'faqs/en.json', renamedKeys: false },
     { file: `help/${locale}.json`, english: 'help/en.json', renamedKeys: true },
+    // The one long-form document every language has: the European Accessibility Act asks for it.
+    {
+      file: `documents/${locale}/accessibility.json`,
+      english: 'documents/en/accessibility.json',
+      renamedKeys: false,
+    },
   ];
 }
 
