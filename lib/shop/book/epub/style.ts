@@ -21,8 +21,9 @@ h3 { font-size: 1em; margin: 0 0 0.3em; break-after: avoid; page-break-after: av
 p { margin: 0 0 0.75em }
 .eyebrow { margin: 2em 0 -0.6em; font-size: 0.8em; font-weight: bold; letter-spacing: 0.1em; text-transform: uppercase; color: #b0234f }
 h1 + hr { width: 3em; margin: -0.3em 0 1.4em; border: 0; border-top: 0.15em solid #f2b84b }
-.lead { font-style: italic }
+.lead, .title-subtitle { font-style: italic }
 :lang(ar) .lead, :lang(bn) .lead, :lang(th) .lead, :lang(ja) .lead, :lang(ko) .lead, :lang(zh-CN) .lead { font-style: normal; opacity: 0.85 }
+:lang(ar) .title-subtitle, :lang(bn) .title-subtitle, :lang(th) .title-subtitle, :lang(ja) .title-subtitle, :lang(ko) .title-subtitle, :lang(zh-CN) .title-subtitle { font-style: normal }
 .exercise { margin: 1em 0 1.2em; padding-inline-start: 0.9em; border-inline-start: 0.2em solid #b0234f }
 .exercise h3 { color: #b0234f }
 .exercise ol { margin: 0; padding-inline-start: 1.4em }
@@ -38,7 +39,7 @@ nav li { margin: 0.35em 0 }
 nav a { text-decoration: none }
 .titlepage { text-align: center; margin-top: 15% }
 .titlepage h1 { font-size: 2em; break-before: auto; page-break-before: auto; margin-bottom: 0.4em }
-.title-subtitle { font-style: italic; font-size: 1.15em }
+.title-subtitle { font-size: 1.15em }
 .title-brand { margin-top: 3em; letter-spacing: 0.3em; font-weight: bold; color: #b0234f }
 .title-edition { font-size: 0.85em; letter-spacing: 0.1em; text-transform: uppercase }
 .licence { margin-top: 4em; font-size: 0.8em }
