@@ -21,6 +21,7 @@ const AUDIT_SPECS = [
   '**/pa11y.spec.ts',
   '**/structured-data.spec.ts',
   '**/bf-cache.spec.ts',
+  '**/epub-accessibility.spec.ts',
 ];
 
 // A stray server on a test port would answer for ours: the run stops first, naming it (the main

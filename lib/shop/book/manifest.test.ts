@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { BOOK_PAGES } from './layout';
-import { COMMITTED_BOOKS_DIR, bookProblem, readManifest, type BookManifest } from './manifest';
+import { COMMITTED_BOOKS_DIR, bookProblem, epubProblem, readManifest, type BookManifest } from './manifest';
+import { baseEpubFileName } from './epub/file-name';
 import { baseBookFileName } from './base-books';
 import { editions } from '../catalogue';
 
@@ -19,9 +20,18 @@ describe('the committed books', () => {
     },
   );
 
+  it.each(editions.map((edition) => [edition.id, edition] as const))(
+    'the %s EPUB is built from what is in this checkout',
+    (_id, edition) => {
+      const problem = epubProblem(edition, manifest, baseEpubFileName(edition));
+      expect(problem && `${problem.reason}: run \`npm run books\` and commit content/books`).toBeUndefined();
+    },
+  );
+
   it(`are ${BOOK_PAGES} pages each, and content/books holds nothing else`, async () => {
     const files = editions.map((edition) => manifest.editions[edition.id]?.file);
-    expect(readdirSync(COMMITTED_BOOKS_DIR).sort()).toEqual(['manifest.json', ...files].sort());
+    const epubs = editions.map((edition) => manifest.editions[edition.id]?.epub?.file);
+    expect(readdirSync(COMMITTED_BOOKS_DIR).sort()).toEqual(['manifest.json', ...files, ...epubs].sort());
     for (const file of files) {
       const pdf = await PDFDocument.load(readFileSync(join(COMMITTED_BOOKS_DIR, file!)), { updateMetadata: false });
       expect(pdf.getPageCount(), file).toBe(BOOK_PAGES);
@@ -52,6 +62,30 @@ describe('bookProblem', () => {
         baseBookFileName(edition),
       )?.reason,
     ).toContain('typesetter');
+  });
+
+  it("names what changed in an EPUB's inputs, and a missing EPUB", () => {
+    expect(
+      epubProblem(
+        edition,
+        altered((r) => void (r.epub!.inputs.builder = '0000000000000000')),
+        baseEpubFileName(edition),
+      ),
+    ).toEqual({ kind: 'stale', reason: "its EPUB's builder changed since it was built" });
+    expect(
+      epubProblem(
+        edition,
+        altered((r) => void (r.pageStarts = r.pageStarts.slice(1))),
+        baseEpubFileName(edition),
+      )?.reason,
+    ).toContain('pages');
+    expect(
+      epubProblem(
+        edition,
+        altered((r) => void delete r.epub),
+        baseEpubFileName(edition),
+      ),
+    ).toMatchObject({ kind: 'missing' });
   });
 
   it('says an edition cannot be sold when its manuscript has no book, or the book is not the file described', () => {

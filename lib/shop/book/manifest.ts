@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { site } from '@/lib/site';
 import { bookFontPackages } from './fonts';
+import { epubFontPackages } from './epub/fonts';
+import type { PageStart } from './paginate';
 import { bookLabels } from './labels';
 import { TYPESETTING_VERSION } from './layout';
 import type { Edition } from '../catalogue';
@@ -35,6 +37,22 @@ const inputsSchema = z.object({
 });
 export type BookInputs = z.infer<typeof inputsSchema>;
 
+const epubInputsSchema = z.object({
+  pages: z.string(),
+  builder: z.string(),
+  cover: z.string(),
+  fonts: z.array(z.string()),
+  imprint: z.string(),
+});
+export type EpubInputs = z.infer<typeof epubInputsSchema>;
+
+const epubRecordSchema = z.object({
+  file: z.string().regex(/^the-love-blueprint-[A-Za-z-]+-[0-9a-f]{16}\.epub$/),
+  bytes: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  inputs: epubInputsSchema,
+});
+
 const recordSchema = z.object({
   file: z.string().regex(/^the-love-blueprint-[A-Za-z-]+-[0-9a-f]{16}\.pdf$/),
   pages: z.number().int().positive(),
@@ -42,6 +60,15 @@ const recordSchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   inputs: inputsSchema,
   typesetWith: z.string(),
+  // Where each body page begins (paginate.ts): the EPUB's page list is built from it without a browser.
+  pageStarts: z.array(
+    z.object({
+      block: z.number().int().nonnegative(),
+      offset: z.number().int().positive().optional(),
+      step: z.number().int().positive().optional(),
+    }),
+  ),
+  epub: epubRecordSchema.optional(),
 });
 
 const manifestSchema = z.object({ editions: z.record(z.string(), recordSchema) });
@@ -68,6 +95,51 @@ export function bookInputs(edition: Edition): BookInputs {
     fonts: bookFontPackages(edition.language).map((name) => `${name}@${packageVersion(name)}`),
     typesetter: short(typesetter),
   };
+}
+
+// The EPUB's builder: a change to it rebuilds every EPUB (no browser needed), not the PDFs.
+const EPUB_BUILDER_DIR = 'lib/shop/book/epub';
+const EPUB_BUILDER_FILES = () =>
+  readdirSync(join(process.cwd(), EPUB_BUILDER_DIR))
+    .filter((name) => name.endsWith('.ts') && !name.includes('.test.') && name !== 'stamp.ts')
+    .sort()
+    .map((name) => `${EPUB_BUILDER_DIR}/${name}`)
+    .concat('lib/shop/book/layout.ts');
+
+/** Everything an edition's EPUB depends on besides its manuscript and labels (in its file name). */
+export function epubInputs(edition: Edition, pageStarts: PageStart[]): EpubInputs {
+  const builder = EPUB_BUILDER_FILES().map((file) => withoutImports(readFileSync(join(process.cwd(), file), 'utf8')));
+  return {
+    pages: short(JSON.stringify(pageStarts)),
+    builder: short(builder.join('\0')),
+    cover: short(readFileSync(join(process.cwd(), 'public', 'images', 'covers', `${edition.language}.svg`), 'utf8')),
+    fonts: epubFontPackages(edition.language).map((name) => `${name}@${packageVersion(name)}`),
+    imprint: `${site.brand} <${site.supportEmail}>`,
+  };
+}
+
+/** Like bookProblem, for the edition's EPUB: `missing` stops the build, `stale` fails the unit test. */
+export function epubProblem(
+  edition: Edition,
+  manifest: BookManifest,
+  expectedFile: string,
+): { kind: 'missing' | 'stale'; reason: string } | undefined {
+  const record = manifest.editions[edition.id];
+  const epub = record?.epub;
+  if (!record || !epub) return { kind: 'missing', reason: 'it has no EPUB' };
+  if (epub.file !== expectedFile)
+    return { kind: 'missing', reason: `its manuscript or labels changed (the EPUB for them would be ${expectedFile})` };
+  const file = join(COMMITTED_BOOKS_DIR, epub.file);
+  if (!existsSync(file)) return { kind: 'missing', reason: `${epub.file} is missing` };
+  if (sha256(readFileSync(file)) !== epub.sha256)
+    return { kind: 'missing', reason: `${epub.file} is not the file the manifest describes` };
+  const now = epubInputs(edition, record.pageStarts);
+  const changed = (Object.keys(now) as (keyof EpubInputs)[]).filter(
+    (key) => JSON.stringify(now[key]) !== JSON.stringify(epub.inputs[key]),
+  );
+  return changed.length
+    ? { kind: 'stale', reason: `its EPUB's ${changed.join(', ')} changed since it was built` }
+    : undefined;
 }
 
 export function readManifest(): BookManifest {

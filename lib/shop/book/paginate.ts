@@ -1,7 +1,12 @@
 import type { BookBlock } from './layout';
 
 export type PaginateInput = { blocks: BookBlock[]; size: number; leading: number; lang: string; firstPage: number };
-export type PaginateResult = { pages: number; starts: { title: string; page: number }[] };
+/**
+ * Where a body page begins in the blocks (layout.ts's blocksOf): block `block`, at character
+ * `offset` of a paragraph split across pages, or at step `step` (from 0) of a split exercise.
+ */
+export type PageStart = { block: number; offset?: number; step?: number };
+export type PaginateResult = { pages: number; starts: { title: string; page: number }[]; pageStarts: PageStart[] };
 
 /**
  * Runs inside the typesetting browser (typesetter.ts passes it to `page.evaluate`, so it
@@ -19,6 +24,9 @@ export function paginate(input: PaginateInput): PaginateResult {
   flow.replaceChildren();
   const words = new Intl.Segmenter(lang, { granularity: 'word' });
   const starts: { title: string; page: number }[] = [];
+  // Which block each new page begins with, for the EPUB's page list; set before any page is added.
+  const pageStarts: PageStart[] = [];
+  let at: PageStart = { block: 0 };
   let body!: HTMLElement;
   let pages = 0;
 
@@ -34,6 +42,7 @@ export function paginate(input: PaginateInput): PaginateResult {
     page.append(body, el('footer', 'folio', String(firstPage + pages)));
     flow.append(page);
     pages += 1;
+    pageStarts.push(at);
   };
   const bottom = () => body.getBoundingClientRect().bottom;
   const fits = (node: Element) => node.getBoundingClientRect().bottom <= bottom() + 0.5;
@@ -44,7 +53,7 @@ export function paginate(input: PaginateInput): PaginateResult {
     body.append(node);
   };
 
-  const placeParagraph = (text: string, className: string) => {
+  const placeParagraph = (index: number, text: string, className: string) => {
     let rest = text;
     let cls = className;
     for (let guard = 0; guard < 100 && rest; guard += 1) {
@@ -65,16 +74,19 @@ export function paginate(input: PaginateInput): PaginateResult {
       // Fewer than two lines left at the foot of a page: the paragraph starts on the next one.
       if (lo < 0 || (!firstOnPage && p.getBoundingClientRect().height < 1.9 * lineHeight(p))) {
         p.remove();
+        at = rest === text ? { block: index } : { block: index, offset: text.length - rest.length };
         newPage();
         continue;
       }
       rest = rest.slice(ends[lo]).trimStart();
       cls = `${className} cont`;
+      at = { block: index, offset: text.length - rest.length };
       newPage();
     }
   };
 
-  for (const block of blocks) {
+  for (const [index, block] of blocks.entries()) {
+    at = { block: index };
     if (block.kind === 'chapterStart') {
       newPage();
       starts.push({ title: block.tocTitle, page: firstPage + pages - 1 });
@@ -86,7 +98,7 @@ export function paginate(input: PaginateInput): PaginateResult {
     }
     if (!body) newPage();
     if (block.kind === 'paragraph') {
-      placeParagraph(block.text, block.italic ? 'lead' : '');
+      placeParagraph(index, block.text, block.italic ? 'lead' : '');
     } else if (block.kind === 'heading') {
       const h = el('h2', '', block.text);
       body.append(h);
@@ -122,9 +134,10 @@ export function paginate(input: PaginateInput): PaginateResult {
       rest.setAttribute('start', String(block.steps.length - moved.length + 1));
       moved.forEach((item) => rest.append(item));
       next.append(rest);
+      at = { block: index, step: block.steps.length - moved.length };
       newPage();
       body.append(next);
     }
   }
-  return { pages, starts };
+  return { pages, starts, pageStarts };
 }

@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { bookFonts } from './fonts';
 import { bookHtml } from './html';
 import { BOOK_PAGES, FIXED_PAGES, blocksOf, type BookLabels } from './layout';
-import { paginate, type PaginateInput } from './paginate';
+import { paginate, type PageStart, type PaginateInput } from './paginate';
 import { chromiumExecutable } from './chromium';
 import { retitleOutline } from './outline';
 import type { Manuscript } from './manuscript';
@@ -30,8 +30,10 @@ const STYLE: Record<string, { leading: number; min: number; max: number }> = {
 const styleOf = (lang: string) => STYLE[['ja', 'ko', 'zh-CN'].includes(lang) ? 'cjk' : lang] ?? STYLE.latin!;
 
 export type BookOptions = { lang: string; dir: 'ltr' | 'rtl'; brand: string; supportEmail: string };
+/** The PDF, and where each of its body pages begins (the EPUB's page list follows the print edition). */
+export type TypesetBook = { pdf: Uint8Array; pageStarts: PageStart[] };
 
-export async function renderBook(book: Manuscript, labels: BookLabels, options: BookOptions): Promise<Uint8Array> {
+export async function renderBook(book: Manuscript, labels: BookLabels, options: BookOptions): Promise<TypesetBook> {
   const dir = await mkdtemp(join(tmpdir(), 'amora-book-'));
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
@@ -110,7 +112,7 @@ export async function renderBook(book: Manuscript, labels: BookLabels, options: 
     pdf.setProducer(`${options.brand} (Chromium)`);
     pdf.setCreationDate(new Date(Date.UTC(2025, 6, 15)));
     pdf.setModificationDate(new Date(Date.UTC(2025, 6, 15)));
-    return await pdf.save();
+    return { pdf: await pdf.save(), pageStarts: result.pageStarts };
   } finally {
     await browser.close();
     await rm(dir, { recursive: true, force: true });

@@ -1,0 +1,67 @@
+import { LICENCE_SLOT } from './front-matter';
+import { PACKAGE_PATH, TITLE_PAGE_PATH } from './paths';
+import { RIGHTS_SLOT, rightsElement } from './package-document';
+import { escapeXml } from './xhtml';
+import { entryBytes, readZip, writeZip, zipEntry, type ZipEntry } from './zip';
+
+/**
+ * A buyer's copy of an EPUB: the licence line on the title page, as text the reader lays out
+ * (in the edition's language and direction, the name, email and order id each isolated so a
+ * right-to-left name or a left-to-right email keeps its own order), and as the package's
+ * dc:rights. Only those two files change: every other entry is copied still compressed.
+ */
+export type ParsedEpub = { entries: ZipEntry[]; opf: string; titlePage: string };
+export type Buyer = { name: string; email: string; orderId: string };
+
+export function parseEpub(bytes: Uint8Array): ParsedEpub {
+  const entries = readZip(bytes);
+  const text = (path: string) => {
+    const entry = entries.find((e) => e.name === path);
+    if (!entry) throw new Error(`the EPUB has no ${path}`);
+    return new TextDecoder().decode(entryBytes(entry));
+  };
+  const parsed = { entries, opf: text(PACKAGE_PATH), titlePage: text(TITLE_PAGE_PATH) };
+  if (!parsed.opf.includes(RIGHTS_SLOT) || !parsed.titlePage.includes(LICENCE_SLOT))
+    throw new Error('the EPUB has no place for a licence line');
+  return parsed;
+}
+
+const fill = (
+  template: string,
+  values: Record<string, string>,
+  wrap: (key: string, value: string) => string,
+  plain: (text: string) => string,
+) =>
+  template
+    .split(/(\{name\}|\{email\}|\{order\})/)
+    .map((part) => {
+      const key = /^\{(name|email|order)\}$/.exec(part)?.[1];
+      return key ? wrap(key, values[key]!) : plain(part);
+    })
+    .join('');
+
+/** The stamp line (bookLabels(lang).stamp) for a buyer, as plain text. */
+export const licenceText = (template: string, buyer: Buyer) =>
+  fill(
+    template,
+    { name: buyer.name, email: buyer.email, order: buyer.orderId },
+    (_, value) => value,
+    (text) => text,
+  );
+
+export function stampEpub(base: ParsedEpub, template: string, buyer: Buyer): Uint8Array {
+  const values = { name: buyer.name, email: buyer.email, order: buyer.orderId };
+  // The name's direction is its own (bdi); the email and order id are always left to right.
+  const line = fill(
+    template,
+    values,
+    (key, value) => (key === 'name' ? `<bdi>${escapeXml(value)}</bdi>` : `<bdi dir="ltr">${escapeXml(value)}</bdi>`),
+    escapeXml,
+  );
+  const titlePage = base.titlePage.replace(LICENCE_SLOT, `<p class="licence">${line}</p>`);
+  const opf = base.opf.replace(RIGHTS_SLOT, rightsElement(licenceText(template, buyer)));
+  const swapped: Record<string, string> = { [PACKAGE_PATH]: opf, [TITLE_PAGE_PATH]: titlePage };
+  return writeZip(
+    base.entries.map((entry) => (entry.name in swapped ? zipEntry(entry.name, swapped[entry.name]!) : entry)),
+  );
+}
