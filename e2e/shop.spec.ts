@@ -7,6 +7,8 @@ import { test, expect, expectAutoplayPauses, expectNoAxeViolations } from './fix
 import { PORTS } from './support/ports';
 import { fillValidForm } from './support/purchase-form';
 import { magicLinkFor as linkIn, messagesTo, outboxOf } from './support/outbox';
+import { entryBytes, readZip } from '../lib/shop/book/epub/zip';
+import { PACKAGE_PATH, TITLE_PAGE_PATH } from '../lib/shop/book/epub/paths';
 
 const OUTBOX = outboxOf(join('.data', 'e2e', String(PORTS.main)));
 
@@ -236,6 +238,21 @@ test.describe('after the purchase', () => {
     ]);
     expect(second.suggestedFilename()).toBe('the-love-blueprint-en.pdf');
     expect((await pdfInfo((await second.path())!)).keywords).toContain(orderId);
+
+    // The same page offers the EPUB, stamped on its title page and in its rights.
+    await expect(page.getByText('The EPUB fits any screen')).toBeVisible();
+    const [epub] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download EPUB' }).click(),
+    ]);
+    expect(epub.suggestedFilename()).toBe('the-love-blueprint-en.epub');
+    const entries = readZip(readFileSync((await epub.path())!));
+    const text = (name: string) => new TextDecoder().decode(entryBytes(entries.find((e) => e.name === name)!));
+    expect(entries[0]?.name).toBe('mimetype');
+    expect(text(TITLE_PAGE_PATH)).toContain('<bdi>Ana Buyer</bdi>');
+    expect(text(TITLE_PAGE_PATH)).toContain(`<bdi dir="ltr">${email}</bdi>`);
+    expect(text(TITLE_PAGE_PATH)).toContain(orderId);
+    expect(text(PACKAGE_PATH)).toMatch(new RegExp(`<dc:rights>[^<]*Ana Buyer[^<]*${orderId}`));
   });
 
   test('a tampered link ends on Broken Link; a script gets a 4xx and never the file', async ({ page, request }) => {

@@ -39,7 +39,7 @@ describe('download links (finding 6)', () => {
   it('HEAD checks the link and uses up nothing', async () => {
     const { order, token } = await paidOrder();
     for (let i = 0; i < MAX_DOWNLOADS + 2; i += 1)
-      expect(await ask(token, 'HEAD')).toEqual({ ok: true, fileName: 'the-love-blueprint-en.pdf' });
+      expect(await ask(token, 'HEAD')).toEqual({ ok: true, fileName: 'the-love-blueprint-en.pdf', format: 'pdf' });
     expect((await findOrder(db, order.id))?.downloads).toBe(0);
     expect(await ask(token, 'GET')).toMatchObject({ ok: true, bytes: pdf });
     expect((await findOrder(db, order.id))?.downloads).toBe(1);
@@ -88,6 +88,23 @@ describe('download links (finding 6)', () => {
     // 200 claims against one database: 3–4 s on an idle 2-core machine, past 14 s with both cores busy.
     // What it checks is counts, never time, so it gets room beyond vitest's 5 s default.
   }, 60_000);
+
+  it('serves the EPUB too, stamped as an EPUB; both formats count against the one limit', async () => {
+    const { order, token } = await paidOrder();
+    const asked: string[] = [];
+    const stamp = async (_edition: unknown, _order: unknown, format: string) => {
+      asked.push(format);
+      return pdf;
+    };
+    const get = (file: string) => answerDownload({ db, token, file, secret: SECRET, method: 'GET', stamp });
+    expect(await get('the-love-blueprint-en.epub')).toMatchObject({ ok: true, format: 'epub' });
+    expect(await get('the-love-blueprint-en.pdf')).toMatchObject({ ok: true, format: 'pdf' });
+    expect(asked).toEqual(['epub', 'pdf']);
+    expect((await findOrder(db, order.id))?.downloads).toBe(2);
+    for (const file of ['the-love-blueprint-en.mobi', 'the-love-blueprint-fr.epub', 'the-love-blueprint-en.epub.pdf'])
+      expect(await get(file)).toMatchObject({ ok: false, status: 404 });
+    expect(asked).toHaveLength(2);
+  });
 
   it('refuses forged, expired and unpaid links', async () => {
     const { order } = await paidOrder();

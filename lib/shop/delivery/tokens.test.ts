@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_LIFETIME_MS, signToken, verifyToken } from './tokens';
+import { downloadPath, formatOfFile, LINK_LIFETIME_MS, signToken, verifyToken } from './tokens';
 
 const SECRET = 'a'.repeat(64);
 
@@ -45,5 +45,21 @@ describe('download tokens', () => {
       orderId: 'order-9',
       expiresAt: 1000,
     });
+  });
+});
+
+describe('download file names', () => {
+  it('names an edition’s PDF and EPUB, and reads the format back only from those names', () => {
+    expect(downloadPath('tok~sig', 'ja', 'epub')).toBe('/api/download/tok~sig/the-love-blueprint-ja.epub');
+    expect(downloadPath('tok~sig', 'ja')).toBe('/api/download/tok~sig/the-love-blueprint-ja.pdf');
+    expect(formatOfFile('ja', 'the-love-blueprint-ja.pdf')).toBe('pdf');
+    expect(formatOfFile('ja', 'the-love-blueprint-ja.epub')).toBe('epub');
+    for (const file of [
+      'the-love-blueprint-en.epub',
+      'the-love-blueprint-ja.EPUB',
+      'the-love-blueprint-ja.zip',
+      'ja.epub',
+    ])
+      expect(formatOfFile('ja', file)).toBeUndefined();
   });
 });

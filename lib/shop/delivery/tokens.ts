@@ -51,11 +51,21 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
   return { ok: true, orderId: data.o, expiresAt: data.x };
 }
 
+/** The formats a buyer gets: the PDF to print, the EPUB for phones, e-readers and screen readers. */
+const BOOK_FORMATS = ['pdf', 'epub'] as const;
+export type BookFormat = (typeof BOOK_FORMATS)[number];
+
 /** The file name a download URL ends with (what the buyer's browser saves). */
-export const downloadFileName = (edition: string) => `the-love-blueprint-${edition}.pdf`;
+export const downloadFileName = (edition: string, format: BookFormat = 'pdf') =>
+  `the-love-blueprint-${edition}.${format}`;
+
+/** Which of an edition's files a download URL's last segment names, if any. */
+export const formatOfFile = (edition: string, file: string): BookFormat | undefined =>
+  BOOK_FORMATS.find((format) => file === downloadFileName(edition, format));
 
 /** Where a token's file is downloaded from (app/api/download/[token]/[file]). */
-export const downloadPath = (token: string, edition: string) => `/api/download/${token}/${downloadFileName(edition)}`;
+export const downloadPath = (token: string, edition: string, format: BookFormat = 'pdf') =>
+  `/api/download/${token}/${downloadFileName(edition, format)}`;
 
 /** The buyer's library page a token opens (app/[locale]/library/[token]). */
 export const libraryPath = (token: string) => `/library/${token}`;

@@ -21,7 +21,7 @@ export const generateMetadata = titleMetadata('library', { index: false });
 
 type Props = { params: Promise<{ token: string }> };
 
-/** Where the magic link lands: the buyer's cover, a greeting and their Download button. */
+/** Where the magic link lands: the buyer's cover, a greeting and their two files, the PDF and the EPUB. */
 export default async function LibraryPage({ params }: Props) {
   // The buyer's own order: never kept for other visitors, and the token never leaves as a referrer.
   declarePersonalDocument();
@@ -75,6 +75,11 @@ export default async function LibraryPage({ params }: Props) {
   }
 
   const left = Math.max(0, MAX_DOWNLOADS - order.downloads);
+  // Both files count against the one limit of the order's downloads.
+  const files = [
+    { format: 'pdf', label: t('download'), note: t('pdfNote'), button: buttons.primary },
+    { format: 'epub', label: t('downloadEpub'), note: t('epubNote'), button: buttons.secondary },
+  ] as const;
   return (
     <div className={`container ${styles.centerPage}`}>
       <StaticImage src={edition.cover} alt="" width={600} height={900} priority className={styles.cover} />
@@ -83,9 +88,20 @@ export default async function LibraryPage({ params }: Props) {
       <p className={styles.lead}>{t('body', { edition: edition.label })}</p>
       <p className={styles.muted}>{t('downloadsLeft', { count: left })}</p>
       {left > 0 ? (
-        <a className={buttons.primary} href={downloadPath(token, edition.id)} download={downloadFileName(edition.id)}>
-          {t('download')}
-        </a>
+        <ul className={styles.formats}>
+          {files.map(({ format, label, note, button }) => (
+            <li key={format} className={styles.format}>
+              <a
+                className={button}
+                href={downloadPath(token, edition.id, format)}
+                download={downloadFileName(edition.id, format)}
+              >
+                {label}
+              </a>
+              <p>{note}</p>
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );

@@ -68,6 +68,7 @@ export default async function PurchasePage({ params, searchParams }: Props) {
           <span className="visually-hidden">{t('priceLabel')}: </span>
           {price}
         </p>
+        <p className={styles.formatsNote}>{t('formats')}</p>
       </div>
       <div className={styles.card}>
         <h2>{t('formTitle')}</h2>

@@ -6,14 +6,17 @@ import { appSecret } from '@/lib/security/secret';
 import { jsonError } from '@/lib/security/json-request';
 import { answerDownload } from '@/lib/shop/delivery/download';
 import { stampedBook } from '@/lib/shop/book/base-books';
+import { stampedEpub } from '@/lib/shop/book/base-epubs';
 
 type Params = { params: Promise<{ token: string; file: string }> };
 
 // The URL carries the buyer's token: it never leaves as a referrer, and nothing may keep a copy.
 const PRIVATE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
+const CONTENT_TYPES = { pdf: 'application/pdf', epub: 'application/epub+zip' } as const;
+
 /**
- * GET /api/download/{token}/the-love-blueprint-{edition}.pdf: the buyer's stamped copy (HEAD
+ * GET /api/download/{token}/the-love-blueprint-{edition}.{pdf,epub}: the buyer's stamped copy (HEAD
  * checks the link without using up a download). A forged, tampered, expired or exhausted
  * link never yields the file: a browser that navigated here is sent to /broken-link, a
  * script gets a 4xx JSON error.
@@ -51,11 +54,14 @@ async function download(request: Request, { params }: Params, method: 'GET' | 'H
       file,
       secret: appSecret(),
       method,
-      stamp: (edition, order) => stampedBook(edition, { name: order.name, email: order.email, orderId: order.id }),
+      stamp: (edition, order, format) => {
+        const buyer = { name: order.name, email: order.email, orderId: order.id };
+        return format === 'epub' ? stampedEpub(edition, buyer) : stampedBook(edition, buyer);
+      },
     });
     if (!answer.ok) return refuse(answer.status, answer.error, answer.message, answer.retryAfterSeconds);
     const headers = {
-      'Content-Type': 'application/pdf',
+      'Content-Type': CONTENT_TYPES[answer.format],
       'Content-Disposition': `attachment; filename="${answer.fileName}"`,
       ...PRIVATE,
     };
