@@ -1,5 +1,5 @@
-// The stamped EPUB, measured at the function (lib/shop/book/base-epubs.ts `stampedEpub`) until a
-// download route serves it: 60 copies of the largest edition's EPUB, 10 requests at a time, each
+// The stamped EPUB, measured at the function the download route calls (lib/shop/book/base-epubs.ts
+// `stampedEpub`), without HTTP or the database: 60 copies of the largest edition's EPUB, 10 at a time, each
 // timed from its start, so waiting behind the others counts. `--busy` (or { busy: true }) keeps
 // both cores busy with two spinning processes meanwhile. `node bench/epub.mjs [--busy]` alone.
 import { spawn } from 'node:child_process';
