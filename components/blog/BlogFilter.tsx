@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
-import styles from './Blog.module.css';
+import styles from './BlogFilter.module.css';
 
 /** The 'All Categories' option; the empty value is the 'Filter by Category' placeholder. */
 const ALL = 'all';

@@ -3,16 +3,18 @@
 import { StaticImage } from '@/components/ui/StaticImage';
 import { useSelectedEdition } from '@/lib/shop/checkout/selected-edition';
 import type { EditionView } from '@/lib/shop/catalogue';
-import styles from './Shop.module.css';
+import styles from './EditionChoice.module.css';
 
-/** The book cover of whichever edition is selected. */
+/** The book cover of whichever edition is selected (its class from the page, so its styles stay out of this island's script). */
 export function EditionCover({
   editions,
   initial,
+  className,
   priority = false,
 }: {
   editions: EditionView[];
   initial: string;
+  className?: string;
   priority?: boolean;
 }) {
   const selected = useSelectedEdition(initial);
@@ -25,7 +27,7 @@ export function EditionCover({
       width={600}
       height={900}
       priority={priority}
-      className={styles.cover}
+      className={className}
       data-edition={edition.id}
     />
   );

@@ -2,7 +2,7 @@
 
 import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/checkout/selected-edition';
 import type { EditionView } from '@/lib/shop/catalogue';
-import styles from './Shop.module.css';
+import styles from './EditionChoice.module.css';
 
 /** Every edition as a row of choices under the cover, in `locales` order (the cover and Buy Now follow it). */
 export function EditionPicker({

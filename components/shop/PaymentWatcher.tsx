@@ -2,7 +2,6 @@
 
 import { useEffect } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
-import primitives from '@/components/ui/primitives.module.css';
 import styles from './Shop.module.css';
 
 const FIRST_POLL_MS = 1000;
@@ -35,7 +34,7 @@ export function PaymentWatcher({ orderId, label }: { orderId: string; label: str
 
   return (
     <div className={styles.confirming} role="status">
-      <span className={`${primitives.spinner} ${styles.confirmingSpinner}`} aria-hidden="true" />
+      <span className={`spinner ${styles.confirmingSpinner}`} aria-hidden="true" />
       <span>{label}</span>
     </div>
   );

@@ -36,7 +36,7 @@ export default async function LoveBlueprintPage() {
       <section className={styles.hero} aria-labelledby="blueprint-title">
         <div className={`container ${styles.heroInner}`}>
           <div className={styles.coverWrap}>
-            <EditionCover editions={views} initial={initial} priority />
+            <EditionCover editions={views} initial={initial} className={styles.cover} priority />
             <EditionPicker editions={views} initial={initial} label={t('chooseLanguage')} />
           </div>
           <div>
