@@ -153,7 +153,7 @@ test.describe('CSP in the browser', () => {
     );
     await page.getByRole('main').getByRole('button', { name: 'Change cookie preferences' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    // Radix's react-remove-scroll-bar injects it; its nonce comes from instrumentation-client.ts.
+    // Radix's react-remove-scroll-bar injects it; its nonce comes from lib/security/style-nonce.ts.
     const styles = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLStyleElement>('style:not([data-from-server])')].map((style) => style.nonce),
     );

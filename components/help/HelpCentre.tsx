@@ -2,6 +2,7 @@
 
 import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
+import '@/lib/security/style-nonce';
 import { useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { countQuestions, filterHelp, type HelpCategory } from '@/lib/help/filter';
 import type { HelpItem } from '@/lib/content/schemas';

@@ -1,6 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
+import '@/lib/security/style-nonce';
 import { useId, useState } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/checkout/selected-edition';

@@ -16,7 +16,7 @@ export function buildPageCsp(
     "default-src 'none'",
     `script-src ${scriptSrc.join(' ')}`,
     // Stylesheets from our origin, and <style> elements only with the nonce (Next stamps its own;
-    // Radix's scroll lock takes it from get-nonce, through `__webpack_nonce__`: instrumentation-client.ts). The server HTML has
+    // Radix's scroll lock takes it from get-nonce, through `__webpack_nonce__`: lib/security/style-nonce.ts). The server HTML has
     // no style attributes; styles set from scripts (element.style) are not governed by CSP.
     // The build's own inlined stylesheets are allowed by hash (lib/security/style-hashes.ts).
     `style-src ${styleSources.join(' ')}`,
