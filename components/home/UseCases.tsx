@@ -49,13 +49,7 @@ export async function UseCases({ cards }: { cards: HomeContent['useCases']['card
                 className={styles.phoneSlot}
               >
                 <PhoneFrame className={styles[screen.position]}>
-                  <StaticImage
-                    src={screen.src}
-                    alt={screen.alt}
-                    width={360}
-                    height={760}
-                    sizes="(min-width: 64rem) 14rem, 30vw"
-                  />
+                  <StaticImage src={screen.src} alt={screen.alt} width={360} height={760} />
                 </PhoneFrame>
               </Reveal>
             ))}
