@@ -4,12 +4,9 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 export type ErrorLabels = { title: string; body: string; retry: string; goHome: string };
 
-const Context = createContext<ErrorLabels>({
-  title: 'Something went wrong',
-  body: 'An unexpected error stopped this page from loading. Please try again in a moment.',
-  retry: 'Try again',
-  goHome: 'Go Home',
-});
+// No default: app/[locale]/layout.tsx always provides the page's own (an error boundary without
+// them would fail, and app/global-error.tsx, which needs none, would show instead).
+const Context = createContext<ErrorLabels | null>(null);
 
 /**
  * The error boundary is a client component that cannot receive props, so the layout
@@ -19,4 +16,4 @@ export function ErrorLabelsProvider({ labels, children }: { labels: ErrorLabels;
   return <Context.Provider value={labels}>{children}</Context.Provider>;
 }
 
-export const useErrorLabels = () => useContext(Context);
+export const useErrorLabels = () => useContext(Context)!;
