@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMITTED_BOOKS_DIR, readManifest } from '../manifest';
 import type { Edition } from '../../catalogue';
-import { entryBytes, readZip } from './zip';
+import { entryText, readZip } from './zip';
 
 /** An edition's committed EPUB and its files as text (tests read them). */
 export function committedEpub(edition: Edition): {
@@ -17,6 +17,6 @@ export function committedEpub(edition: Edition): {
   return {
     bytes,
     names: entries.map((e) => e.name),
-    text: (name) => new TextDecoder().decode(entryBytes(entries.find((e) => e.name === name)!)),
+    text: (name) => entryText(entries, name),
   };
 }

@@ -2,7 +2,7 @@ import { LICENCE_SLOT } from './front-matter';
 import { PACKAGE_PATH, TITLE_PAGE_PATH } from './paths';
 import { RIGHTS_SLOT, rightsElement } from './package-document';
 import { escapeXml } from './xhtml';
-import { entryBytes, readZip, writeZip, zipEntry, type ZipEntry } from './zip';
+import { entryText, readZip, writeZip, zipEntry, type ZipEntry } from './zip';
 
 /**
  * A buyer's copy of an EPUB: the licence line on the title page, as text the reader lays out
@@ -15,12 +15,7 @@ export type Buyer = { name: string; email: string; orderId: string };
 
 export function parseEpub(bytes: Uint8Array): ParsedEpub {
   const entries = readZip(bytes);
-  const text = (path: string) => {
-    const entry = entries.find((e) => e.name === path);
-    if (!entry) throw new Error(`the EPUB has no ${path}`);
-    return new TextDecoder().decode(entryBytes(entry));
-  };
-  const parsed = { entries, opf: text(PACKAGE_PATH), titlePage: text(TITLE_PAGE_PATH) };
+  const parsed = { entries, opf: entryText(entries, PACKAGE_PATH), titlePage: entryText(entries, TITLE_PAGE_PATH) };
   if (!parsed.opf.includes(RIGHTS_SLOT) || !parsed.titlePage.includes(LICENCE_SLOT))
     throw new Error('the EPUB has no place for a licence line');
   return parsed;

@@ -102,3 +102,10 @@ export function readZip(zip: Uint8Array): ZipEntry[] {
 export function entryBytes(entry: ZipEntry): Uint8Array {
   return entry.method === 0 ? entry.data : new Uint8Array(inflateRawSync(entry.data));
 }
+
+/** A named entry's content as UTF-8 text. */
+export function entryText(entries: readonly ZipEntry[], name: string): string {
+  const entry = entries.find((e) => e.name === name);
+  if (!entry) throw new Error(`the EPUB has no ${name}`);
+  return new TextDecoder().decode(entryBytes(entry));
+}
