@@ -53,6 +53,11 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return rtlLocales.has(locale) ? 'rtl' : 'ltr';
 }
 
+/** Any language tag's direction: a site locale's own, else left to right (a book edition's language). */
+export function directionOfLanguage(language: string): 'ltr' | 'rtl' {
+  return isLocale(language) ? directionOf(language) : 'ltr';
+}
+
 /**
  * Wraps a left-to-right value (a price like "US$ 7.99") in Unicode isolates on right-to-left
  * pages, so the surrounding Arabic cannot reorder its parts. Left-to-right pages get it as is.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import rawEditions from '@/content/shop/editions.json';
-import { directionOf, isLocale } from '@/lib/i18n/locales';
+import { directionOfLanguage } from '@/lib/i18n/locales';
 
 /** One language edition of The Love Blueprint; its price (from content/shop/editions.json) is the only one. */
 const editionSchema = z.object({
@@ -27,7 +27,7 @@ export function formatPrice(edition: Pick<Edition, 'price'>, locale: string, mis
   if (!edition.price) return missing;
   const { amount, currency } = edition.price;
   const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  if (!(isLocale(locale) && directionOf(locale) === 'rtl')) return format.format(amount);
+  if (directionOfLanguage(locale) !== 'rtl') return format.format(amount);
   // In right-to-left text a symbol like "US$" splits into "$US": use the plain one ("$") there.
   const symbol = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
     .formatToParts(0)

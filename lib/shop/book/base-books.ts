@@ -11,7 +11,7 @@ import { stampBook } from '../stamp/stamp';
 import { bookLabels } from './labels';
 import { loadManuscript } from './manuscript';
 import { editions, type Edition } from '../catalogue';
-import { directionOf, isLocale } from '@/lib/i18n/locales';
+import { directionOfLanguage } from '@/lib/i18n/locales';
 import type { TypesetBook } from './typesetter';
 
 // One copy per process, whichever bundle asks (lib/process-singleton.ts); at most one entry per edition.
@@ -26,10 +26,9 @@ export function baseBookFileName(edition: Edition): string {
 /** Typesets an edition in Chromium (seconds): `npm run books` does it once for every edition, into content/books. */
 export async function typesetBook(edition: Edition): Promise<TypesetBook> {
   const { renderBook } = await import('./typesetter');
-  const dir = isLocale(edition.language) ? directionOf(edition.language) : 'ltr';
   return renderBook(loadManuscript(edition.language), bookLabels(edition.language), {
     lang: edition.language,
-    dir,
+    dir: directionOfLanguage(edition.language),
     brand: site.brand,
     supportEmail: site.supportEmail,
   });
@@ -80,6 +79,10 @@ export async function stampedBook(
   edition: Edition,
   stamp: { name: string; email: string; orderId: string },
 ): Promise<Uint8Array> {
-  const direction = isLocale(edition.language) ? directionOf(edition.language) : 'ltr';
-  return stampBook(await baseBook(edition), stamp, bookLabels(edition.language).stamp, direction);
+  return stampBook(
+    await baseBook(edition),
+    stamp,
+    bookLabels(edition.language).stamp,
+    directionOfLanguage(edition.language),
+  );
 }

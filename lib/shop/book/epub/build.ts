@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { site } from '@/lib/site';
-import { directionOf, isLocale } from '@/lib/i18n/locales';
+import { directionOfLanguage } from '@/lib/i18n/locales';
 import type { Edition } from '../../catalogue';
 import { bookLabels } from '../labels';
 import { BOOK_PAGES, FIXED_PAGES, blocksOf, numbered } from '../layout';
@@ -50,7 +50,7 @@ async function cover(edition: Edition): Promise<{ jpeg: Uint8Array; alt: string 
  */
 export async function buildEpub(edition: Edition, pageStarts: PageStart[]): Promise<Uint8Array> {
   const lang = edition.language;
-  const language = { lang, dir: isLocale(lang) ? directionOf(lang) : ('ltr' as const) };
+  const language = { lang, dir: directionOfLanguage(lang) };
   const book = loadManuscript(lang);
   const labels = bookLabels(lang);
   const { jpeg, alt } = await cover(edition);
