@@ -1,11 +1,11 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { env } from '@/lib/env';
 import { site } from '@/lib/site';
 import { processSingleton } from '@/lib/process-singleton';
 import { TYPESETTING_VERSION } from './layout';
+import { sourceFileName } from './source-file-name';
 import { COMMITTED_BOOKS_DIR } from './manifest';
 import { stampBook } from '../stamp/stamp';
 import { bookLabels } from './labels';
@@ -19,8 +19,7 @@ const memory = processSingleton('books', () => new Map<string, Promise<Uint8Arra
 
 /** The file an edition's unstamped book is kept in: its manuscript, labels and typesetter in the name. */
 export function baseBookFileName(edition: Edition): string {
-  const source = JSON.stringify([TYPESETTING_VERSION, loadManuscript(edition.language), bookLabels(edition.language)]);
-  return `the-love-blueprint-${edition.id}-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.pdf`;
+  return sourceFileName(edition, TYPESETTING_VERSION, 'pdf');
 }
 
 /** Typesets an edition in Chromium (seconds): `npm run books` does it once for every edition, into content/books. */
