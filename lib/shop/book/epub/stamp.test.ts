@@ -4,7 +4,8 @@ import { editions } from '../../catalogue';
 import { bookLabels } from '../labels';
 import { committedEpub } from './epub-files';
 import { PACKAGE_PATH, TITLE_PAGE_PATH } from './paths';
-import { licenceText, parseEpub, stampEpub } from './stamp';
+import { licenceText } from '../../stamp/licence';
+import { parseEpub, stampEpub } from './stamp';
 import { entryText, readZip } from './zip';
 
 /** A buyer's EPUB: the licence line on the title page and in dc:rights, and nothing else changed. */
