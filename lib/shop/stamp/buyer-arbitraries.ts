@@ -17,8 +17,9 @@ const LETTERS: Record<Script, string[]> = {
   // Latin-1 (the standard font), beyond it (a script face), and the widest letters, often.
   latin: [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZÀÅÆÉÑÖØÜßæçéñøÿŁŻŒŠ', ...'WWWWMMMMmmmmwwww'],
   arabic: range(0x0628, 0x063a).concat(range(0x0641, 0x064a)),
-  // Han, kana and Hangul: a full em each.
-  cjk: range(0x4e00, 0x4fff).concat(range(0x3041, 0x3093), range(0x30a1, 0x30f3), range(0xac00, 0xadff)),
+  // Han, kana and Hangul, a full em each: the letters of common names (random Han would load dozens of font slices).
+  cjk: [...'山田花子龍鬱王李張陳林明美愛佐藤鈴木高橋渡辺伊中村小', ...'김이박최정강조윤장임한글민지수영']
+    .concat(range(0x3041, 0x3093), range(0x30a1, 0x30f3)),
 };
 const NAME_EXTRAS: Record<Script, string[]> = {
   latin: ["'", '’', '-', 'e\u0301', 'o\u0308'],
