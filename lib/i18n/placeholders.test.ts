@@ -23,6 +23,13 @@ describe('fillPlaceholders', () => {
 
   it('keeps a placeholder it has no value for, and escapes values and text apart', () => {
     expect(fillPlaceholders('{a} {b}', { a: '$&' })).toBe('$& {b}');
-    expect(fillPlaceholders('<{a}>', { a: '<$&>' }, (_, v) => `[${v}]`, (t) => t.toUpperCase())).toBe('<[<$&>]>');
+    expect(
+      fillPlaceholders(
+        '<{a}>',
+        { a: '<$&>' },
+        (_, v) => `[${v}]`,
+        (t) => t.toUpperCase(),
+      ),
+    ).toBe('<[<$&>]>');
   });
 });

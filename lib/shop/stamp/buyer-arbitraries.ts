@@ -11,15 +11,18 @@ export type Script = 'latin' | 'arabic' | 'cjk';
 type Buyer = { name: string; email: string };
 
 const NAME_MAX_LENGTH = 100;
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i));
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i));
 
 const LETTERS: Record<Script, string[]> = {
   // Latin-1 (the standard font), beyond it (a script face), and the widest letters, often.
   latin: [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZÀÅÆÉÑÖØÜßæçéñøÿŁŻŒŠ', ...'WWWWMMMMmmmmwwww'],
   arabic: range(0x0628, 0x063a).concat(range(0x0641, 0x064a)),
   // Han, kana and Hangul, a full em each: the letters of common names (random Han would load dozens of font slices).
-  cjk: [...'山田花子龍鬱王李張陳林明美愛佐藤鈴木高橋渡辺伊中村小', ...'김이박최정강조윤장임한글민지수영']
-    .concat(range(0x3041, 0x3093), range(0x30a1, 0x30f3)),
+  cjk: [...'山田花子龍鬱王李張陳林明美愛佐藤鈴木高橋渡辺伊中村小', ...'김이박최정강조윤장임한글민지수영'].concat(
+    range(0x3041, 0x3093),
+    range(0x30a1, 0x30f3),
+  ),
 };
 const NAME_EXTRAS: Record<Script, string[]> = {
   latin: ["'", '’', '-', 'e\u0301', 'o\u0308'],
@@ -63,16 +66,21 @@ function longestName(script: Script): fc.Arbitrary<string> {
 
 /** An address of exactly 254 characters: a dotted local part and a domain of the script's letters. */
 function longestEmail(script: Script): fc.Arbitrary<string> {
-  const letter = fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...LETTERS[script]) }, fc.constantFrom(...'0123456789'));
-  return fc.integer({ min: 1, max: 200 }).chain((local) =>
-    fc
-      .tuple(
-        separated(letter, local, ['.']),
-        separated(letter, EMAIL_MAX_LENGTH - local - 4, ['.', '-']),
-        fc.array(fc.constantFrom(...LETTERS[script]), { minLength: 2, maxLength: 2 }),
-      )
-      .map(([user, domain, top]) => `${user}@${domain}.${top.join('')}`),
+  const letter = fc.oneof(
+    { weight: 9, arbitrary: fc.constantFrom(...LETTERS[script]) },
+    fc.constantFrom(...'0123456789'),
   );
+  return fc
+    .integer({ min: 1, max: 200 })
+    .chain((local) =>
+      fc
+        .tuple(
+          separated(letter, local, ['.']),
+          separated(letter, EMAIL_MAX_LENGTH - local - 4, ['.', '-']),
+          fc.array(fc.constantFrom(...LETTERS[script]), { minLength: 2, maxLength: 2 }),
+        )
+        .map(([user, domain, top]) => `${user}@${domain}.${top.join('')}`),
+    );
 }
 
 export const longestBuyer = (script: Script) =>
@@ -122,6 +130,18 @@ export const WIDEST_BUYERS: Record<Script, Buyer> = {
     name: `${"WM'Wó-MW ".repeat(11)}WMW`.slice(0, NAME_MAX_LENGTH),
     email: widestEmail("W$&M$'W$`M{order}%", 'WM', 'mw'),
   },
-  arabic: { name: 'صضشسمح '.repeat(15).slice(0, NAME_MAX_LENGTH - 1).concat('ص'), email: widestEmail('صضش', 'سشم', 'مصر') },
-  cjk: { name: '龍鬱 한글 '.repeat(17).slice(0, NAME_MAX_LENGTH - 1).concat('龍'), email: widestEmail('鬱龍한', '龍鬱', '日本') },
+  arabic: {
+    name: 'صضشسمح '
+      .repeat(15)
+      .slice(0, NAME_MAX_LENGTH - 1)
+      .concat('ص'),
+    email: widestEmail('صضش', 'سشم', 'مصر'),
+  },
+  cjk: {
+    name: '龍鬱 한글 '
+      .repeat(17)
+      .slice(0, NAME_MAX_LENGTH - 1)
+      .concat('龍'),
+    email: widestEmail('鬱龍한', '龍鬱', '日本'),
+  },
 };

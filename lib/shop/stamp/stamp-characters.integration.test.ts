@@ -32,7 +32,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const comparable = (text: string) =>
-  text.replace(BIDI_CONTROLS, '').normalize('NFC').replace(/[\u200c\u200d]/g, '').replace(/\s+/g, ' ');
+  text
+    .replace(BIDI_CONTROLS, '')
+    .normalize('NFC')
+    .replace(/[\u200c\u200d]/g, '')
+    .replace(/\s+/g, ' ');
 
 it('prints the name and email exactly as typed, whatever characters the form allows in them', async () => {
   const ltr = editions.filter((edition) => directionOfLanguage(edition.language) === 'ltr');

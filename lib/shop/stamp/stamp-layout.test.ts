@@ -70,7 +70,8 @@ describe('laying out the licence line', () => {
   });
 
   it('fits the widest names and emails the form accepts, shortening only the email and the name', async () => {
-    for (const template of templates) for (const buyer of Object.values(WIDEST_BUYERS)) await checkLayout(template, buyer);
+    for (const template of templates)
+      for (const buyer of Object.values(WIDEST_BUYERS)) await checkLayout(template, buyer);
   });
 
   it('fits the longest names and emails the form accepts, in Latin, Arabic and CJK, in every edition', async () => {

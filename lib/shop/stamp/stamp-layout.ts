@@ -24,7 +24,8 @@ const WRAPPED: [number, number][] = [
 ];
 const [MOST_LINES, SMALLEST] = WRAPPED.at(-1)!;
 
-const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)];
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const graphemes = (text: string) => [...segmenter.segment(text)];
 const withoutSpaces = (text: string) => text.replace(/^ +| +$/g, '');
 
 /** The largest of `candidates` (ascending) for which `fits` holds, or undefined if none does: fits is monotonic. */
@@ -101,7 +102,9 @@ export async function layoutStamp(
   let who = buyer;
   for (const field of ['email', 'name'] as const) {
     const keeps = Array.from({ length: graphemes(buyer[field]).length }, (_, keep) => keep);
-    const keep = await largest(keeps, async (k) => Boolean(await smallest({ ...who, [field]: shortened(buyer[field], k) })));
+    const keep = await largest(keeps, async (k) =>
+      Boolean(await smallest({ ...who, [field]: shortened(buyer[field], k) })),
+    );
     who = { ...who, [field]: shortened(buyer[field], keep ?? 0) };
     const lines = await smallest(who);
     if (lines) return { size: SMALLEST, lines };

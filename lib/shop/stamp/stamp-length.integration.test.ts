@@ -35,7 +35,9 @@ function pagesOf(file: string): { width: number; height: number; words: Word[]; 
     .slice(1)
     .map((page) => {
       const [width, height] = /^width="([\d.]+)" height="([\d.]+)"/.exec(page)!.slice(1).map(Number);
-      const words = [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)];
+      const words = [
+        ...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
+      ];
       return {
         width: width!,
         height: height!,
