@@ -31,7 +31,7 @@ const NAME_EXTRAS: Record<Script, string[]> = {
 };
 
 /** The form's own judgement: the name and email pass the purchase schema as typed. */
-export function accepted({ name, email }: Buyer): boolean {
+function accepted({ name, email }: Buyer): boolean {
   return purchaseSchema.safeParse({ name, email, paymentMethod: 'paypal', acceptDelivery: true }).success;
 }
 
