@@ -7,6 +7,7 @@ import { useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { countQuestions, filterHelp, type HelpCategory } from '@/lib/help/filter';
 import type { HelpItem } from '@/lib/content/schemas';
 import { ChevronDownIcon, CloseIcon } from '@/components/ui/icons';
+import { fillPlaceholders } from '@/lib/i18n/placeholders';
 import dialog from '@/components/ui/dialog.module.css';
 import styles from './HelpCentre.module.css';
 
@@ -79,7 +80,7 @@ export function HelpCentre({
 
       {results.length === 0 ? (
         <div className={styles.empty}>
-          <h2 className={styles.emptyTitle}>{labels.emptyTitle.replace('{query}', query.trim())}</h2>
+          <h2 className={styles.emptyTitle}>{fillPlaceholders(labels.emptyTitle, { query: query.trim() })}</h2>
           <p>{labels.emptyBody}</p>
           <button type="button" className={styles.clear} onClick={() => setQuery('')}>
             {labels.clear}

@@ -8,6 +8,7 @@ import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData, withoutDownload } from
 import type { EditionView } from '@/lib/shop/catalogue';
 import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';
+import { fillPlaceholders } from '@/lib/i18n/placeholders';
 import { CoverPreview } from './EditionCover';
 import styles from './Shop.module.css';
 
@@ -92,9 +93,9 @@ export function SuccessView({ editions, labels }: { editions: EditionView[]; lab
             <div className={styles.successBody}>
               <CoverPreview edition={edition} />
               <div>
-                <p className={styles.greeting}>{labels.greeting.replace('{name}', data.name)}</p>
+                <p className={styles.greeting}>{fillPlaceholders(labels.greeting, { name: data.name })}</p>
                 <Dialog.Description>
-                  {data.downloadUrl ? labels.magicLink.replace('{email}', data.email) : labels.downloaded}
+                  {data.downloadUrl ? fillPlaceholders(labels.magicLink, { email: data.email }) : labels.downloaded}
                 </Dialog.Description>
               </div>
             </div>

@@ -5,7 +5,8 @@ import { processSingleton } from '@/lib/process-singleton';
 import { COMMITTED_BOOKS_DIR } from './manifest';
 import { bookLabels } from './labels';
 import { baseEpubFileName } from './epub/file-name';
-import { parseEpub, stampEpub, type Buyer, type ParsedEpub } from './epub/stamp';
+import { parseEpub, stampEpub, type ParsedEpub } from './epub/stamp';
+import type { Buyer } from '../stamp/licence';
 import type { Edition } from '../catalogue';
 
 // One parsed copy per edition and process (base-books.ts keeps the PDFs the same way): at most 17

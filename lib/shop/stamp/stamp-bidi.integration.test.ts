@@ -7,6 +7,7 @@ import { stampedBook } from '@/lib/shop/book/base-books';
 import { bookLabels } from '@/lib/shop/book/labels';
 import { findEdition } from '@/lib/shop/catalogue';
 import { withChromiumPage } from './chromium-reference';
+import { licenceText } from './licence';
 
 /**
  * The Arabic stamp holds left-to-right pieces (the email, the order id) in a right-to-left line.
@@ -51,10 +52,7 @@ it('lays out the Arabic stamp right to left as Chromium does, its Latin pieces l
   const edition = findEdition('ar')!;
   const file = join(dir, 'ar.pdf');
   writeFileSync(file, await stampedBook(edition, BUYER));
-  const line = bookLabels('ar')
-    .stamp.replace('{name}', BUYER.name)
-    .replace('{email}', BUYER.email)
-    .replace('{order}', BUYER.orderId);
+  const line = licenceText(bookLabels('ar').stamp, BUYER);
   const expected = await withChromiumPage(async (page) => {
     await page.setContent('<p dir="rtl" lang="ar" style="white-space: nowrap; font: 16px sans-serif"></p>');
     const words = await page.evaluate(

@@ -26,6 +26,8 @@ import { drawAsArtifact } from './artifact';
 import { visualPieces, type Piece } from './bidi-line';
 import { CidSubset } from './cid-font';
 import { shapeRun } from './shape';
+import { licenceText, type Buyer } from './licence';
+import { STAMP_SIZE, layoutStamp } from './stamp-layout';
 
 /**
  * A stamp line in any script: split into runs of one font each (the standard Helvetica for
@@ -145,64 +147,101 @@ function drawShaped(
   );
 }
 
-/** Embeds what the line needs in the document and returns a function that draws it on a page. */
+/**
+ * Embeds what the licence line needs in the document and returns a function that draws it on a page:
+ * laid out by stamp-layout.ts (one line as ever, else two or three, else shortened), each line put in
+ * visual order on its own, as a browser orders the lines of a paragraph.
+ */
 async function prepareStamp(
   doc: PDFDocument,
-  line: string,
-  options: { size: number; maxWidth: number; direction: 'ltr' | 'rtl' },
+  template: string,
+  buyer: Buyer,
+  options: { maxWidth: number; direction: 'ltr' | 'rtl' },
 ) {
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);
-  const text = line.replace(/[\n\t]/g, ' ').trim();
+  // Composed (NFC), so a name typed as e + ◌̈ prints as the standard font's ë.
+  buyer = { ...buyer, name: buyer.name.normalize('NFC'), email: buyer.email.normalize('NFC') };
+  // Every character a line may hold: the whole line's, and the ellipsis of a shortened email or name.
+  const faceFor = await facesOf(`${licenceText(template, buyer)}…`);
   // Standard-font pieces are drawn as given, so their mirrored characters are mirrored here; HarfBuzz mirrors its own.
-  const pieces = visualPieces(runsOf(text, await facesOf(text)), options.direction, (face) => !face);
-  const subsets = new Map<Face, CidSubset>();
+  const piecesOf = (text: string) => visualPieces(runsOf(text, faceFor), options.direction, (face) => !face);
   const latin1 = (piece: Piece<Face | undefined>): Drawable => {
     const encoded = toWinAnsi(piece.rtl ? [...piece.text].reverse().join('') : piece.text);
-    return { width: helvetica.widthOfTextAtSize(encoded, 1), helvetica: encoded };
+    // Letter by letter: widthOfTextAtSize counts kerning, which drawText does not apply, so a long
+    // piece came out wider than measured and ran into the next (2 pt over a 130-letter address).
+    const width = [...encoded].reduce((sum, char) => sum + helvetica.widthOfTextAtSize(char, 1), 0);
+    return { width, helvetica: encoded };
   };
-  const drawables: Drawable[] = [];
-  for (const piece of pieces) {
-    if (!piece.face) {
-      drawables.push(latin1(piece));
-      continue;
+  // The width at 1 pt of a word (or spaces) as drawn below: shaped advances, else the standard font's.
+  const measure = async (text: string) => {
+    let width = 0;
+    for (const piece of piecesOf(text)) {
+      if (!piece.face) width += latin1(piece).width;
+      else
+        try {
+          const { glyphs, unitsPerEm } = shapeRun(await truetypeOf(piece.face), piece.text, piece.rtl);
+          width += glyphs.reduce((sum, glyph) => sum + glyph.xAdvance, 0) / unitsPerEm;
+        } catch {
+          width += latin1(piece).width; // drawn as '?', as below
+        }
     }
-    try {
-      let subset = subsets.get(piece.face);
-      if (!subset) subsets.set(piece.face, (subset = new CidSubset(await fontOf(piece.face))));
-      drawables.push(await shapedPiece({ ...piece, face: piece.face }, subset));
-    } catch {
-      // A piece that cannot be shaped prints as '?' rather than the download failing.
-      drawables.push(latin1(piece));
+    return width;
+  };
+  const { size, lines } = await layoutStamp(template, buyer, options.maxWidth, measure);
+  const subsets = new Map<Face, CidSubset>();
+  const drawn: { pieces: Drawable[]; size: number }[] = [];
+  for (const line of lines) {
+    const pieces: Drawable[] = [];
+    for (const piece of piecesOf(line)) {
+      if (!piece.face) {
+        pieces.push(latin1(piece));
+        continue;
+      }
+      try {
+        let subset = subsets.get(piece.face);
+        if (!subset) subsets.set(piece.face, (subset = new CidSubset(await fontOf(piece.face))));
+        pieces.push(await shapedPiece({ ...piece, face: piece.face }, subset));
+      } catch {
+        // A piece that cannot be shaped prints as '?' rather than the download failing.
+        pieces.push(latin1(piece));
+      }
     }
+    // The layout summed its words' widths; a line a little wider whole (a space set in the face of the
+    // words around it, a face that shaped but could not be subset) is set a little smaller. A single
+    // line is as large as its own width allows, up to 7 pt, as it always was.
+    const width = pieces.reduce((sum, piece) => sum + piece.width, 0);
+    const largest = lines.length === 1 ? STAMP_SIZE : size;
+    drawn.push({ pieces, size: Math.min(largest, options.maxWidth / Math.max(width, 0.001)) });
   }
   const fonts = new Map<Face, PDFRef>();
   for (const [face, subset] of subsets) fonts.set(face, await subset.embed(doc));
-  const total = drawables.reduce((sum, piece) => sum + piece.width, 0) * options.size;
-  // A long line is set smaller rather than cut (down to 4 pt); only past that is its end dropped
-  // (its left end in a right-to-left line, which starts at the right margin).
-  const size = Math.max(4, Math.min(options.size, (options.size * options.maxWidth) / Math.max(total, 1)));
   const rtl = options.direction === 'rtl';
+  const leading = size * 1.2;
   return (page: PDFPage, x: number, y: number) => {
-    const draw = (piece: Drawable, at: number) => {
+    const draw = (piece: Drawable, at: number, baseline: number, size: number) => {
       if (piece.helvetica !== undefined)
-        page.drawText(piece.helvetica, { x: at, y, font: helvetica, size, color: INK });
-      else drawShaped(page, fonts.get(piece.shaped!.face)!, piece.shaped!, at, y, size);
+        page.drawText(piece.helvetica, { x: at, y: baseline, font: helvetica, size, color: INK });
+      else drawShaped(page, fonts.get(piece.shaped!.face)!, piece.shaped!, at, baseline, size);
     };
-    if (!rtl) {
-      let cursor = x;
-      for (const piece of drawables) {
-        if (cursor + piece.width * size > x + options.maxWidth + 0.5) break;
-        draw(piece, cursor);
-        cursor += piece.width * size;
+    // One line stands on y; two or three stand around it, the first at most 5 pt higher, clear of the folio.
+    const first = y + Math.min(5, ((drawn.length - 1) * leading) / 2);
+    drawn.forEach(({ pieces, size }, i) => {
+      const baseline = first - i * leading;
+      // Left to right from the left margin; a right-to-left line from the right margin.
+      if (!rtl) {
+        let cursor = x;
+        for (const piece of pieces) {
+          draw(piece, cursor, baseline, size);
+          cursor += piece.width * size;
+        }
+        return;
       }
-      return;
-    }
-    let cursor = x + options.maxWidth;
-    for (const piece of [...drawables].reverse()) {
-      if (cursor - piece.width * size < x - 0.5) break;
-      cursor -= piece.width * size;
-      draw(piece, cursor);
-    }
+      let cursor = x + options.maxWidth;
+      for (const piece of [...pieces].reverse()) {
+        cursor -= piece.width * size;
+        draw(piece, cursor, baseline, size);
+      }
+    });
   };
 }
 
@@ -226,14 +265,13 @@ function templateOf(base: Uint8Array): Promise<Template> {
  */
 export async function stampBook(
   base: Uint8Array,
-  stamp: { name: string; email: string; orderId: string },
+  stamp: Buyer,
   template: string,
   direction: 'ltr' | 'rtl',
 ): Promise<Uint8Array> {
-  const line = template.replace('{name}', stamp.name).replace('{email}', stamp.email).replace('{order}', stamp.orderId);
   return appendRevision(await templateOf(base), async (doc, pages) => {
     const width = pages[0]!.getSize().width;
-    const draw = await prepareStamp(doc, line, { size: 7, maxWidth: width - 80, direction });
+    const draw = await prepareStamp(doc, template, stamp, { maxWidth: width - 80, direction });
     drawOnEvery(pages, (page) => drawAsArtifact(page, () => draw(page, 40, 22)));
     doc.setKeywords([toWinAnsi(`order:${stamp.orderId}`)]);
     doc.setModificationDate(new Date());

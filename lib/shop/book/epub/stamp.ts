@@ -1,3 +1,5 @@
+import { fillPlaceholders } from '@/lib/i18n/placeholders';
+import { licenceText, licenceValues, type Buyer } from '../../stamp/licence';
 import { LICENCE_SLOT } from './front-matter';
 import { PACKAGE_PATH, TITLE_PAGE_PATH } from './paths';
 import { RIGHTS_SLOT, rightsElement } from './package-document';
@@ -11,7 +13,6 @@ import { entryText, readZip, writeZip, zipEntry, type ZipEntry } from './zip';
  * dc:rights. Only those two files change: every other entry is copied still compressed.
  */
 export type ParsedEpub = { entries: ZipEntry[]; opf: string; titlePage: string };
-export type Buyer = { name: string; email: string; orderId: string };
 
 export function parseEpub(bytes: Uint8Array): ParsedEpub {
   const entries = readZip(bytes);
@@ -21,40 +22,21 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub {
   return parsed;
 }
 
-const fill = (
-  template: string,
-  values: Record<string, string>,
-  wrap: (key: string, value: string) => string,
-  plain: (text: string) => string,
-) =>
-  template
-    .split(/(\{name\}|\{email\}|\{order\})/)
-    .map((part) => {
-      const key = /^\{(name|email|order)\}$/.exec(part)?.[1];
-      return key ? wrap(key, values[key]!) : plain(part);
-    })
-    .join('');
-
-/** The stamp line (bookLabels(lang).stamp) for a buyer, as plain text. */
-export const licenceText = (template: string, buyer: Buyer) =>
-  fill(
-    template,
-    { name: buyer.name, email: buyer.email, order: buyer.orderId },
-    (_, value) => value,
-    (text) => text,
-  );
-
 export function stampEpub(base: ParsedEpub, template: string, buyer: Buyer): Uint8Array {
-  const values = { name: buyer.name, email: buyer.email, order: buyer.orderId };
   // The name's direction is its own (bdi); the email and order id are always left to right.
-  const line = fill(
+  const line = fillPlaceholders(
     template,
-    values,
+    licenceValues(buyer),
     (key, value) => (key === 'name' ? `<bdi>${escapeXml(value)}</bdi>` : `<bdi dir="ltr">${escapeXml(value)}</bdi>`),
     escapeXml,
   );
-  const titlePage = base.titlePage.replace(LICENCE_SLOT, `<p class="licence">${line}</p>`);
-  const opf = base.opf.replace(RIGHTS_SLOT, rightsElement(licenceText(template, buyer)));
+  // Replaced by functions: a replacement string would read the buyer's `$&` or `$'` as a pattern.
+  // A 254-character address is one word: it wraps anywhere rather than running off the page.
+  const titlePage = base.titlePage.replace(
+    LICENCE_SLOT,
+    () => `<p class="licence" style="overflow-wrap: anywhere">${line}</p>`,
+  );
+  const opf = base.opf.replace(RIGHTS_SLOT, () => rightsElement(licenceText(template, buyer)));
   const swapped: Record<string, string> = { [PACKAGE_PATH]: opf, [TITLE_PAGE_PATH]: titlePage };
   return writeZip(
     base.entries.map((entry) => (entry.name in swapped ? zipEntry(entry.name, swapped[entry.name]!) : entry)),
