@@ -6,6 +6,7 @@ import { clientAddress } from '@/lib/http/client-address';
 import {
   clientBucket,
   consume,
+  domainBucket,
   rateLimitedResponse,
   recipientBucket,
   type LimitResult,
@@ -39,8 +40,8 @@ const unavailable = () =>
 /**
  * POST /api/orders: validates with the purchase form's own schema, records and pays for the
  * order, queues the magic-link email and answers with what the success page needs. Limits:
- * orders per client address (from the connection, lib/http/client-address.ts) and order
- * emails per recipient. Every refusal is a 4xx JSON error; a database that is down is a 503.
+ * orders per client address (from the connection, lib/http/client-address.ts), order emails
+ * per recipient mailbox, and, with the demo provider, per recipient domain. Every refusal is a 4xx JSON error; a database that is down is a 503.
  */
 export async function POST(request: Request) {
   const { limits, siteUrl } = env();
@@ -97,6 +98,7 @@ export async function POST(request: Request) {
         };
 
   let perRecipient: LimitResult = { ok: true };
+  let perDomain: LimitResult = { ok: true };
   let result;
   try {
     result = await placeOrder(
@@ -113,12 +115,22 @@ export async function POST(request: Request) {
         idempotencyKey,
         payments,
         // Past it nothing is stored and no email goes out: the shop is no relay for mail to one address.
-        admit: async () =>
-          (perRecipient = await consume(db, {
+        admit: async () => {
+          perRecipient = await consume(db, {
             bucket: recipientBucket('order', input.email),
             limit: limits.emailsPerHour,
             windowSeconds: HOUR,
-          })).ok,
+          });
+          // Demo orders cost nothing, so one domain's mailboxes (a catch-all) are limited together
+          // too; with a real provider each email follows a payment (README, DEMO_DOMAIN_LIMIT_PER_HOUR).
+          if (perRecipient.ok && provider.name === 'demo')
+            perDomain = await consume(db, {
+              bucket: domainBucket('order', input.email),
+              limit: limits.demoEmailsPerDomainPerHour,
+              windowSeconds: HOUR,
+            });
+          return perRecipient.ok && perDomain.ok;
+        },
       },
     );
   } catch (error) {
@@ -143,6 +155,11 @@ export async function POST(request: Request) {
           { headers: { 'Retry-After': '1' } },
         );
       case 'rate_limited':
+        if (!perDomain.ok)
+          return rateLimitedResponse(
+            perDomain,
+            'We have sent many orders to addresses at this email domain in the last hour. Please try again later.',
+          );
         return rateLimitedResponse(
           perRecipient.ok ? { retryAfterSeconds: HOUR } : perRecipient,
           'We have sent several orders to this email address in the last hour. Please try again later.',
