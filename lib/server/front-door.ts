@@ -18,8 +18,10 @@ import { API_CSP, buildPageCsp, createNonce } from '@/lib/security/csp';
 import { documentStyleHashes } from '@/lib/security/style-hashes';
 import { staticSecurityHeaders } from '@/lib/security/headers';
 import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
+import { logError } from '@/lib/security/log-error';
 import { captureDocument, type CapturedDocument } from './capture';
 import { isRefusedMethod, refuseMethod, refuseOutsideRequests } from './methods';
+import { isServerActionRequest, refuseServerAction } from './server-actions';
 import { storedDocument, withNonce, type StoredDocument, createDocumentStore } from './document-store';
 import { sendPrecompressed } from './precompressed';
 
@@ -29,7 +31,7 @@ import { sendPrecompressed } from './precompressed';
  *
  * 1. TRACE, TRACK and CONNECT are a 405 (methods.ts). A malformed %-escape is a 400 (Next
  *    would answer 500); an escaped letter or digit is written plainly, so every later decision
- *    sees one spelling of each path.
+ *    sees one spelling of each path. A server action (the site has none) is a 404 (server-actions.ts).
  * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
  *    through TRUSTED_PROXY_HOPS; forwarding headers and our own internal ones
  *    (lib/http/request-headers.ts) a client made up never reach the app.
@@ -119,6 +121,8 @@ export function createFrontDoor({
       res.end('Bad request: the address contains a malformed %-escape.');
       return;
     }
+    // The site has no server actions: a request for one is a 404 here, and Next never logs it (server-actions.ts).
+    if (isServerActionRequest(req, isPagePath(url.pathname))) return refuseServerAction(res);
 
     // 2. Who is asking: a trusted proxy's forwarding headers are read, then every internal header
     // a client sent is dropped (lib/http/request-headers.ts) before ours are set. Next builds the
@@ -148,7 +152,8 @@ export function createFrontDoor({
     // 3. Compression, for everything below.
     compress(req as never, res as never, () => {
       serve(req, res, url, https).catch((error: unknown) => {
-        console.error('Request failed', error);
+        // Escaped: the error may carry what the client sent (log-error.ts).
+        logError('Request failed', error);
         if (!res.headersSent) {
           res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
           res.end('Internal error');

@@ -24,6 +24,7 @@ import { localizePath } from '@/lib/i18n/paths';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { downloadPath, libraryPath, signToken } from '@/lib/shop/delivery/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/delivery/mail-worker';
+import { logError } from '@/lib/security/log-error';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const MINUTE = 60;
@@ -134,7 +135,7 @@ export async function POST(request: Request) {
       },
     );
   } catch (error) {
-    console.error('Order could not be stored', error);
+    logError('Order could not be stored', error);
     return unavailable();
   }
 
