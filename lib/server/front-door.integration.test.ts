@@ -540,4 +540,31 @@ describe('front door: the wire', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(await response.text()).toContain('compressible compressible');
   });
+
+  // The third review's finding 8: one negotiation (lib/http/quality-list.ts) for the compression here and the static copies.
+  it('compresses as the client’s weights and refusals say (RFC 9110), and sends the body as it is when nothing else is acceptable', async () => {
+    const origin = await serve(async (_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(`<p>${'compressible '.repeat(500)}</p>`);
+    });
+    const cases: [string, string | null][] = [
+      ['*, br;q=0', 'gzip'],
+      ['*, gzip;q=0', 'br'],
+      ['gzip;q=0', null],
+      ['br;q=0.5, gzip;q=0.9', 'gzip'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['deflate', null],
+      ['x-gzip', 'gzip'],
+      ['identity;q=0', null],
+      ['*;q=0', null],
+      ['', null],
+    ];
+    for (const [accept, coding] of cases) {
+      const response = await fetch(`${origin}/doc`, { headers: { 'Accept-Encoding': accept } });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers.get('content-encoding'), accept).toBe(coding);
+      expect(response.headers.get('vary'), accept).toMatch(/Accept-Encoding/);
+      expect(await response.text(), accept).toContain('compressible compressible');
+    }
+  });
 });
