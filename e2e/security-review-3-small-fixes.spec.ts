@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { test, expect } from './fixtures';
-import { PORTS } from './support/ports';
+import { PORTS, urlOf } from './support/ports';
 import { startServer } from './support/server';
 
 /**
@@ -95,4 +95,32 @@ test('finding 7: a Next-Action header is a 404, and none of its control characte
   const output = server.output();
   expect(output).not.toMatch(/OWNED|pwned/);
   expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+});
+
+test.describe('a hostile content backend’s covers', () => {
+  test.use({ baseURL: urlOf(PORTS.hostile) });
+
+  test('a cover path that names another host (/\\evil.example/…) never becomes an off-site og:image or image', async ({
+    request,
+    baseURL,
+  }) => {
+    const site = new URL(baseURL!).origin;
+    // hostile-2 … hostile-8: '/\evil.example/cover.png' (in a JSON string and a list), '/%5Cevil…', '/<tab>/evil…'.
+    for (const id of ['hostile-2', 'hostile-4', 'hostile-6', 'hostile-8']) {
+      const response = await request.get(`/blog/${id}`);
+      expect(response.status(), id).toBe(200);
+      const html = await response.text();
+      const images = [
+        ...html.matchAll(/<meta (?:property|name)="(?:og|twitter):image" content="([^"]*)"/g),
+        ...html.matchAll(/<img [^>]*src="([^"]*)"/g),
+      ].map(([, url]) => url!.replaceAll('&amp;', '&'));
+      expect(images.length, id).toBeGreaterThanOrEqual(3);
+      for (const url of images) expect(new URL(url, `${site}/blog/${id}`).origin, `${id}: ${url}`).toBe(site);
+      for (const block of html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)) {
+        const image = (JSON.parse(block[1]!) as { image?: string }).image;
+        if (image) expect(new URL(image).origin, `${id}: JSON-LD ${image}`).toBe(site);
+      }
+      expect(html, id).not.toContain('evil.example');
+    }
+  });
 });
