@@ -90,6 +90,7 @@ async function startCluster(instances, databaseUrl) {
         ORDER_LIMIT_PER_MINUTE: '100000',
         LINK_LIMIT_PER_MINUTE: '100000',
         EMAIL_LIMIT_PER_HOUR: '100000',
+        DEMO_DOMAIN_LIMIT_PER_HOUR: '100000',
         DOWNLOAD_LIMIT_PER_MINUTE: '100000',
       },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,6 +6,7 @@ const LIMITS = [
   ['ORDER_LIMIT_PER_MINUTE', 'ordersPerMinute', 10, 50],
   ['LINK_LIMIT_PER_MINUTE', 'linkRequestsPerMinute', 5, 7],
   ['EMAIL_LIMIT_PER_HOUR', 'emailsPerHour', 3, 9],
+  ['DEMO_DOMAIN_LIMIT_PER_HOUR', 'demoEmailsPerDomainPerHour', 100, 12],
   ['DOWNLOAD_LIMIT_PER_MINUTE', 'downloadsPerMinute', 20, 4],
   ['STATUS_LIMIT_PER_MINUTE', 'statusChecksPerMinute', 120, 30],
 ] as const;

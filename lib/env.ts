@@ -53,6 +53,7 @@ const envSchema = z
     ORDER_LIMIT_PER_MINUTE: count(10, 1, 100_000),
     LINK_LIMIT_PER_MINUTE: count(5, 1, 100_000),
     EMAIL_LIMIT_PER_HOUR: count(3, 1, 100_000),
+    DEMO_DOMAIN_LIMIT_PER_HOUR: count(100, 1, 100_000),
     DOWNLOAD_LIMIT_PER_MINUTE: count(20, 1, 100_000),
     STATUS_LIMIT_PER_MINUTE: count(120, 1, 100_000),
     SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
@@ -124,6 +125,8 @@ export type Env = {
     linkRequestsPerMinute: number;
     /** Emails of each kind (order, fresh link, lookup) per recipient address per hour. */
     emailsPerHour: number;
+    /** Order emails per recipient domain per hour, with the demo provider only (nothing is paid for them). */
+    demoEmailsPerDomainPerHour: number;
     /** Stamped downloads per client address per minute. */
     downloadsPerMinute: number;
     /** Order status checks (the status route's polls and /success's payment-provider lookups) per client address per minute. */
@@ -177,6 +180,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       ordersPerMinute: value.ORDER_LIMIT_PER_MINUTE,
       linkRequestsPerMinute: value.LINK_LIMIT_PER_MINUTE,
       emailsPerHour: value.EMAIL_LIMIT_PER_HOUR,
+      demoEmailsPerDomainPerHour: value.DEMO_DOMAIN_LIMIT_PER_HOUR,
       downloadsPerMinute: value.DOWNLOAD_LIMIT_PER_MINUTE,
       statusChecksPerMinute: value.STATUS_LIMIT_PER_MINUTE,
     },

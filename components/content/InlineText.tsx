@@ -1,5 +1,6 @@
 import { Link } from '@/lib/i18n/navigation';
 import { parseInline } from '@/lib/content/inline';
+import { isSameOriginPath } from '@/lib/security/same-origin-path';
 
 /** Renders document text with its **bold** and [links](…) as real elements. */
 export function InlineText({ text, newTabLabel }: { text: string; newTabLabel: string }) {
@@ -16,7 +17,7 @@ export function InlineText({ text, newTabLabel }: { text: string; newTabLabel: s
             </a>
           );
         }
-        if (token.href.startsWith('/')) {
+        if (isSameOriginPath(token.href)) {
           return (
             <Link key={index} href={token.href}>
               {token.label}

@@ -16,6 +16,15 @@ export const payloads = [
   '<noscript><p title="</noscript><img src=x onerror=window.__xss=\'noscript\'>">',
 ];
 
+// Covers that look like paths on the site but name another host as a browser reads them (a JSON
+// string of a list, as the contract allows, and lists): none may become the page's og:image.
+const offSiteCovers = [
+  JSON.stringify(['/\\evil.example/cover.png']),
+  ['/\\evil.example/cover.png'],
+  ['/%5Cevil.example/cover.png'],
+  ['/\t/evil.example/cover.png'],
+];
+
 const terms = `<!DOCTYPE html><html><head><title>HEAD TITLE MUST NOT SHOW</title><script>window.__xss='head'</script></head><body><h2>Hostile terms</h2><p>Benign terms paragraph.</p>${payloads.join('')}</body></html>`;
 
 /**
@@ -27,7 +36,7 @@ const post = (id, n) => ({
   title: `Hostile post ${n} <img src=x onerror="window.__xss='title'">`,
   content: `<h2>Section ${n}</h2><p>Benign article paragraph ${n}.</p>${payloads.join('')}`,
   category: { name: n % 2 ? 'dating-tips' : 'online-safety' },
-  media: n % 2 ? ['javascript:alert(1)'] : `["/images/blog/default.svg"]`,
+  media: n % 2 ? ['javascript:alert(1)'] : offSiteCovers[(n / 2 - 1) % offSiteCovers.length],
   updated_at: `2026-0${(n % 9) + 1}-10T09:00:00.000Z`,
 });
 const posts = Array.from({ length: 8 }, (_, i) => post(`hostile-${i + 1}`, i + 1));

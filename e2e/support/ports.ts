@@ -39,6 +39,9 @@ export const PORTS = {
   /** e2e/security-review-2.spec.ts: servers with settings of their own. */
   reviewDownloads: at(3115),
   reviewDownloadLimit: at(3116),
+  /** e2e/security-review-3-small-fixes.spec.ts: servers of its own (small limits; its output read). */
+  reviewRecipients: at(3150),
+  reviewLog: at(3151),
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: at(3121),
   clusterHttp: at(3180),

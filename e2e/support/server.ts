@@ -14,6 +14,8 @@ const TEST_LIMITS = {
   ORDER_LIMIT_PER_MINUTE: '1000',
   LINK_LIMIT_PER_MINUTE: '1000',
   EMAIL_LIMIT_PER_HOUR: '1000',
+  // The whole suite buys at a few domains (example.com), far more than one real domain gets an hour.
+  DEMO_DOMAIN_LIMIT_PER_HOUR: '100000',
   DOWNLOAD_LIMIT_PER_MINUTE: '1000',
 };
 
@@ -26,6 +28,8 @@ export type TestServer = {
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** What the process wrote to stderr so far. */
   errors(): string;
+  /** What the process wrote to stdout and stderr so far, in the order it arrived. */
+  output(): string;
 };
 
 type StartOptions = {
@@ -46,7 +50,7 @@ export function spawnServer(
   port: number,
   env: Record<string, string> = {},
   options: StartOptions = {},
-): ChildProcess & { stderrText: () => string } {
+): ChildProcess & { stderrText: () => string; outputText: () => string } {
   const dataDir = env.DATA_DIR ?? `.data/e2e/${port}`;
   if (options.fresh !== false) rmSync(dataDir, { recursive: true, force: true });
   const child = spawn('node', ['--max-old-space-size=256', 'dist/server.mjs'], {
@@ -59,16 +63,22 @@ export function spawnServer(
       ...TEST_LIMITS,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    if (options.echo) process.stderr.write(chunk.toString().replace(/^(?=.)/gm, `[site ${port}] `));
+  let output = '';
+  // Decoded as a stream: a character split between two chunks arrives whole.
+  child.stdout?.setEncoding('utf8');
+  child.stderr?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => (output += chunk));
+  child.stderr?.on('data', (chunk: string) => {
+    stderr += chunk;
+    output += chunk;
+    if (options.echo) process.stderr.write(chunk.replace(/^(?=.)/gm, `[site ${port}] `));
   });
-  return Object.assign(child, { stderrText: () => stderr });
+  return Object.assign(child, { stderrText: () => stderr, outputText: () => output });
 }
 
 export async function startServer(
@@ -91,6 +101,7 @@ export async function startServer(
         child.kill(signal);
       }),
     errors: () => child.stderrText(),
+    output: () => child.outputText(),
   };
   for (let i = 0; i < 240; i += 1) {
     if (child.exitCode !== null) throw new Error(`the server on port ${port} exited: ${child.stderrText()}`);

@@ -1,9 +1,10 @@
 /**
- * Buyer-typed text (an order's email, say) on an operator's terminal (docs/security.md, second review): C0 and C1
- * controls, DEL and the bidi embeddings, overrides and isolates are written as `\u001b`-style
- * escapes, so none can retitle the window, clear the screen, colour a fake line or reorder what
- * is shown. Letters and marks of every script pass as they are. `\uXXXX` is also a JSON escape,
- * so `--json` output stays the same JSON.
+ * Text someone else typed, shown where control characters act (docs/security.md): a buyer's order
+ * on an operator's terminal (`npm run shop`, second review), a request's text in the server's log
+ * (lib/security/log-error.ts, third review). C0 and C1 controls, DEL and the bidi embeddings, overrides and
+ * isolates are written as `\u001b`-style escapes, so none can retitle the window, clear the screen,
+ * colour a fake line or reorder what is shown. Letters and marks of every script pass as they are.
+ * `\uXXXX` is also a JSON escape, so `--json` output stays the same JSON.
  */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 // The same but for \n, for text whose line breaks are our own layout (a table).

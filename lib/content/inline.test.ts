@@ -18,6 +18,8 @@ describe('parseInline', () => {
   it('turns unsafe links into their plain label', () => {
     expect(parseInline('[click](javascript:alert(1))')[0]).toEqual({ type: 'text', value: 'click' });
     expect(parseInline('[x](//evil.example)')).toEqual([{ type: 'text', value: 'x' }]);
+    expect(parseInline('[x](/\\evil.example)')).toEqual([{ type: 'text', value: 'x' }]);
+    expect(parseInline('[x](/%5Cevil.example)')).toEqual([{ type: 'text', value: 'x' }]);
   });
   it('leaves HTML as text', () => {
     expect(parseInline('<b>hi</b>')).toEqual([{ type: 'text', value: '<b>hi</b>' }]);

@@ -1,3 +1,5 @@
+import { isSameOriginPath } from '@/lib/security/same-origin-path';
+
 /**
  * The tiny inline markup of content/documents: **bold** and [label](url). Parsed into
  * tokens (never into HTML), so document text cannot inject markup.
@@ -10,7 +12,7 @@ export type InlineToken =
 const pattern = /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
 function safeHref(href: string): { href: string; external: boolean } | null {
-  if (href.startsWith('/') && !href.startsWith('//')) return { href, external: false };
+  if (isSameOriginPath(href)) return { href, external: false };
   if (/^https?:\/\//i.test(href)) return { href, external: true };
   if (/^mailto:/i.test(href)) return { href, external: false };
   return null;

@@ -41,4 +41,15 @@ describe('coverOf', () => {
     expect(coverOf(['//evil.example/a.png'])).toBe(DEFAULT_BLOG_IMAGE);
     expect(coverOf(['https://cdn.example/a.png'])).toBe('https://cdn.example/a.png');
   });
+  // The third review: '/\\evil.example/cover.png' passed and became og:image http://evil.example/cover.png.
+  it.each([
+    '/\\evil.example/cover.png',
+    '/\t/evil.example/cover.png',
+    '\\\\evil.example/cover.png',
+    '/%5Cevil.example/cover.png',
+    '/%2F%2Fevil.example/cover.png',
+  ])('refuses the cover %j, a path that names another host', (cover) => {
+    expect(coverOf([cover])).toBe(DEFAULT_BLOG_IMAGE);
+    expect(coverOf(JSON.stringify([cover]))).toBe(DEFAULT_BLOG_IMAGE);
+  });
 });

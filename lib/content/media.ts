@@ -1,3 +1,5 @@
+import { isSameOriginPath } from '@/lib/security/same-origin-path';
+
 /** The fallback cover when a post has no usable image. */
 export const DEFAULT_BLOG_IMAGE = '/images/blog/default.svg';
 
@@ -19,9 +21,12 @@ export function parseMedia(media: unknown): string[] {
   return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim());
 }
 
-/** Only site-relative or https images are used, so a backend cannot point covers at anything else. */
+/**
+ * Only a path on this site (the one same-origin rule: '/\evil.example/x.png' names another host) or
+ * an https image is used, so a backend cannot point covers, and the og:image made of them, elsewhere.
+ */
 function isSafeImage(src: string): boolean {
-  return (src.startsWith('/') && !src.startsWith('//')) || src.startsWith('https://');
+  return isSameOriginPath(src) || src.startsWith('https://');
 }
 
 /** The cover: the first media item, else the default blog image. */

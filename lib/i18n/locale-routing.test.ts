@@ -39,6 +39,9 @@ describe('routeLocale', () => {
       location: '/evil.example?a=1',
     });
     expect(route('/en/\t/\nevil.example')).toMatchObject({ kind: 'redirect', location: '/evil.example' });
+    // What a decoding layer would read as '//evil.example' goes home (lib/security/same-origin-path.ts).
+    expect(route('/en/%2F%2Fevil.example')).toMatchObject({ kind: 'redirect', location: '/' });
+    expect(route('/en/%5Cevil.example', { search: '?a=1' })).toMatchObject({ kind: 'redirect', location: '/?a=1' });
     expect(route('/en/blog//a')).toMatchObject({ kind: 'redirect', location: '/blog/a' });
   });
 

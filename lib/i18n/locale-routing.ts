@@ -1,5 +1,6 @@
 import { defaultLocale, isLocale, locales, type Locale } from './locales';
 import { qualityList } from '@/lib/http/quality-list';
+import { isSameOriginPath } from '@/lib/security/same-origin-path';
 
 /**
  * Which language a page request is for, under `localePrefix: 'as-needed'`: English at the bare
@@ -62,10 +63,12 @@ export function routeLocale(request: {
 /**
  * A path as a redirect target that stays on this site (docs/security.md, second review): browsers
  * drop tabs and newlines and read '\' as '/', so a path starting '//', '/\' or '/<tab>/' names another host. Each run of
- * slashes becomes one, as Next's own redirect does.
+ * slashes becomes one, as Next's own redirect does; what still is not a same-origin path by the one
+ * rule (lib/security/same-origin-path.ts: '/%2F%2Fx', say) goes to the home page.
  */
 function onSitePath(path: string): string {
-  return path.replace(/[\t\n\r]/g, '').replace(/[/\\]+/g, '/');
+  const collapsed = path.replace(/[\t\n\r]/g, '').replace(/[/\\]+/g, '/');
+  return isSameOriginPath(collapsed) ? collapsed : '/';
 }
 
 /**

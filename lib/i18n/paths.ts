@@ -1,11 +1,13 @@
 import { defaultLocale, isLocale, type Locale } from './locales';
+import { isSameOriginPath } from '@/lib/security/same-origin-path';
 
 /**
  * URL rules of `localePrefix: 'as-needed'`: English at the bare path, every other
  * language under its prefix. Pure functions, shared by server and client code.
  */
 export function localizePath(path: string, locale: Locale): string {
-  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  // Only a path on this site gets a language (an address elsewhere, or '/\x', is left as it is).
+  if (!isSameOriginPath(path)) return path;
   if (locale === defaultLocale) return path;
   return path === '/'
     ? `/${locale}`

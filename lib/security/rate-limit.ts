@@ -49,26 +49,42 @@ export async function sweepRateLimits(db: Queryable): Promise<void> {
   await db.query('DELETE FROM rate_limits WHERE expires_at < now()');
 }
 
+// Domains whose documented delivery ignores dots in the local part: Gmail's two names for one service.
+const GMAIL = new Set(['gmail.com', 'googlemail.com']);
+
 /**
- * The mailbox an address delivers to, written one way: lower case, and the domain in punycode
- * (as mail goes out), so `Victim@EXAMPLE.net` and `ana@exämple.net` / `ana@xn--exmple-cua.net`
- * each count once against the per-recipient limit (docs/security.md, second review).
+ * The mailbox an address delivers to, written one way (docs/security.md, second and third reviews):
+ * lower case; the domain in punycode (as mail goes out); the `+tag` dropped (sub-addressing:
+ * `victim+1@…` is delivered to `victim@…`); and, at Gmail, dots in the local part dropped and
+ * googlemail.com read as gmail.com, as Gmail delivers them. So every spelling of one mailbox counts
+ * once against the per-recipient limit. Two mailboxes at a provider without sub-addressing may share
+ * a bucket: a shared limit, never a missed one.
  */
 export function mailboxKey(email: string): string {
   const address = email.trim();
   const at = address.lastIndexOf('@');
-  const domain = address.slice(at + 1);
+  const rawDomain = address.slice(at + 1);
   // domainToASCII answers '' for a domain IDNA refuses; such an address is compared as typed.
-  return `${address
-    .slice(0, at + 1)
-    .normalize('NFC')
-    .toLowerCase()}${domainToASCII(domain) || domain.toLowerCase()}`;
+  const domain = domainToASCII(rawDomain) || rawDomain.toLowerCase();
+  let local = address.slice(0, Math.max(at, 0)).normalize('NFC').toLowerCase();
+  const plus = local.indexOf('+');
+  if (plus >= 0) local = local.slice(0, plus);
+  if (GMAIL.has(domain)) return `${local.replaceAll('.', '')}@gmail.com`;
+  return `${local}@${domain}`;
 }
 
 /** A recipient's bucket name: the address itself is not kept in the limits table. */
 export function recipientBucket(kind: string, email: string): string {
-  return `${kind}:to:${createHash('sha256').update(mailboxKey(email)).digest('hex').slice(0, 32)}`;
+  return `${kind}:to:${digest(mailboxKey(email))}`;
 }
+
+/** The bucket of every mailbox at one domain (as mailboxKey writes it: punycode, Gmail's one name). */
+export function domainBucket(kind: string, email: string): string {
+  const key = mailboxKey(email);
+  return `${kind}:domain:${digest(key.slice(key.lastIndexOf('@') + 1))}`;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
 /** A client's bucket: its IPv4 address or its IPv6 /64 (lib/http/client-address.ts). */
 export function clientBucket(kind: string, address: string): string {

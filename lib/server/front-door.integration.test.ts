@@ -55,7 +55,7 @@ const page =
 
 const plain = { 'Accept-Encoding': 'identity' };
 
-/** What the server writes back to a request sent as raw bytes (methods fetch refuses to send), until it closes. */
+/** What the server writes back to a request sent as raw bytes, one a character (what fetch refuses to send), until it closes. */
 function raw(origin: string, request: string): Promise<string> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve) => {
@@ -65,7 +65,7 @@ function raw(origin: string, request: string): Promise<string> {
     socket.on('data', (chunk: string) => (answer += chunk));
     socket.on('close', () => resolve(answer));
     socket.on('error', () => resolve(answer));
-    socket.write(request);
+    socket.write(request, 'latin1');
   });
 }
 
@@ -223,6 +223,74 @@ describe('front door: methods no route serves (finding 9)', () => {
     const unknown = await raw(origin, 'TRACKS / HTTP/1.1\r\nHost: localhost\r\n\r\n');
     expect(unknown.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
     expect((await fetch(`${origin}/api/x`)).status).toBe(200);
+  });
+});
+
+describe('front door: server actions and the log (third review, finding 7)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  // CSI 2J (clear the screen), CSI 31m (red), OSC 0 (the window's title), ST: as C1 bytes on the wire.
+  const C1_ATTACK = '\u009b2J\u009b31mOWNED\u009d0;pwned\u009c';
+  const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+  /** Every console method, recorded: whatever the front door or the app would write to the log. */
+  const consoleOutput = () => {
+    const lines: string[] = [];
+    for (const method of ['error', 'warn', 'log', 'info', 'debug'] as const)
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    return lines;
+  };
+  /** As Next does with a Next-Action header: it looks the action up, fails, and logs the id it was sent. */
+  const likeNext = (seen: Seen[]) => async (req: IncomingMessage, res: ServerResponse) => {
+    seen.push({ url: req.url ?? '', headers: { ...req.headers } });
+    const action = req.headers['next-action'];
+    if (action !== undefined || /^multipart\//.test(req.headers['content-type'] ?? '')) {
+      console.error(`Error: Failed to find Server Action "${String(action)}"`);
+      res.writeHead(404);
+      return void res.end();
+    }
+    res.end('ok');
+  };
+
+  it('answers a Next-Action request with 404 before the app sees it, whatever its method and path, and logs nothing', async () => {
+    const lines = consoleOutput();
+    const seen: Seen[] = [];
+    const origin = await serve(likeNext(seen));
+    for (const [method, path] of [
+      ['POST', '/'],
+      ['POST', '/fr/blog'],
+      ['GET', '/'],
+      ['POST', '/api/orders'],
+    ]) {
+      const answer = await raw(
+        origin,
+        `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nNext-Action: ${C1_ATTACK}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.split('\r\n')[0], `${method} ${path}`).toBe('HTTP/1.1 404 Not Found');
+    }
+    // A multipart form posted to a page is a server action to Next as well.
+    const form = new FormData();
+    form.set('a', C1_ATTACK);
+    expect((await fetch(`${origin}/blog`, { method: 'POST', body: form })).status).toBe(404);
+    expect(seen).toEqual([]);
+    expect(lines).toEqual([]);
+    // Everything else reaches the app as before.
+    expect((await fetch(`${origin}/blog`, { method: 'POST', body: 'a=b' })).status).toBe(200);
+    expect((await fetch(`${origin}/api/form`, { method: 'POST', body: form })).status).toBe(404);
+    expect(seen.map(({ url }) => url)).toEqual(['/blog', '/api/form']);
+  });
+
+  it('writes a failed request’s error to the log with what the client sent escaped', async () => {
+    const lines = consoleOutput();
+    const origin = await serve(async (req) => {
+      throw new Error(`could not serve ${req.url} for ${String(req.headers['x-label'])}`);
+    });
+    const answer = await raw(
+      origin,
+      `GET /api/x?q=%1B HTTP/1.1\r\nHost: localhost\r\nX-Label: ${C1_ATTACK}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 500 Internal Server Error');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('\\u009b2J\\u009b31mOWNED\\u009d0;pwned\\u009c');
+    expect(lines[0]).not.toMatch(CONTROLS);
   });
 });
 
@@ -471,5 +539,32 @@ describe('front door: the wire', () => {
     const response = await fetch(`${origin}/doc`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(await response.text()).toContain('compressible compressible');
+  });
+
+  // The third review's finding 8: one negotiation (lib/http/quality-list.ts) for the compression here and the static copies.
+  it('compresses as the client’s weights and refusals say (RFC 9110), and sends the body as it is when nothing else is acceptable', async () => {
+    const origin = await serve(async (_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(`<p>${'compressible '.repeat(500)}</p>`);
+    });
+    const cases: [string, string | null][] = [
+      ['*, br;q=0', 'gzip'],
+      ['*, gzip;q=0', 'br'],
+      ['gzip;q=0', null],
+      ['br;q=0.5, gzip;q=0.9', 'gzip'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['deflate', null],
+      ['x-gzip', 'gzip'],
+      ['identity;q=0', null],
+      ['*;q=0', null],
+      ['', null],
+    ];
+    for (const [accept, coding] of cases) {
+      const response = await fetch(`${origin}/doc`, { headers: { 'Accept-Encoding': accept } });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers.get('content-encoding'), accept).toBe(coding);
+      expect(response.headers.get('vary'), accept).toMatch(/Accept-Encoding/);
+      expect(await response.text(), accept).toContain('compressible compressible');
+    }
   });
 });

@@ -18,10 +18,13 @@ import { API_CSP, buildPageCsp, createNonce } from '@/lib/security/csp';
 import { documentStyleHashes } from '@/lib/security/style-hashes';
 import { staticSecurityHeaders } from '@/lib/security/headers';
 import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
+import { negotiateEncoding } from '@/lib/http/quality-list';
+import { logError } from '@/lib/security/log-error';
 import { captureDocument, type CapturedDocument } from './capture';
 import { isRefusedMethod, refuseMethod, refuseOutsideRequests } from './methods';
+import { isServerActionRequest, refuseServerAction } from './server-actions';
 import { storedDocument, withNonce, type StoredDocument, createDocumentStore } from './document-store';
-import { sendPrecompressed } from './precompressed';
+import { CODINGS, sendPrecompressed } from './precompressed';
 
 /**
  * How every request is served: `npm start` and `npm run dev` run this in front of Next's own
@@ -29,11 +32,12 @@ import { sendPrecompressed } from './precompressed';
  *
  * 1. TRACE, TRACK and CONNECT are a 405 (methods.ts). A malformed %-escape is a 400 (Next
  *    would answer 500); an escaped letter or digit is written plainly, so every later decision
- *    sees one spelling of each path.
+ *    sees one spelling of each path. A server action (the site has none) is a 404 (server-actions.ts).
  * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
  *    through TRUSTED_PROXY_HOPS; forwarding headers and our own internal ones
  *    (lib/http/request-headers.ts) a client made up never reach the app.
- * 3. Responses are compressed here (gzip or brotli, when the client takes them).
+ * 3. Responses are compressed here (brotli or gzip, as the client's Accept-Encoding chooses:
+ *    lib/http/quality-list.ts, RFC 9110's rules, the same for the build's compressed copies).
  * 4. Pages: the language is decided, once for the request (lib/i18n/locale-routing.ts). A
  *    redirect is answered here; the locale cookie is set here; the decision goes on in
  *    LOCALE_HEADER and PATH_HEADER, which proxy.ts rewrites by and the render reads.
@@ -119,6 +123,8 @@ export function createFrontDoor({
       res.end('Bad request: the address contains a malformed %-escape.');
       return;
     }
+    // The site has no server actions: a request for one is a 404 here, and Next never logs it (server-actions.ts).
+    if (isServerActionRequest(req, isPagePath(url.pathname))) return refuseServerAction(res);
 
     // 2. Who is asking: a trusted proxy's forwarding headers are read, then every internal header
     // a client sent is dropped (lib/http/request-headers.ts) before ours are set. Next builds the
@@ -145,10 +151,13 @@ export function createFrontDoor({
     headers['x-forwarded-proto'] = https ? 'https' : 'http';
     headers['x-forwarded-port'] = String(origin.port);
 
-    // 3. Compression, for everything below.
-    compress(req as never, res as never, () => {
+    // 3. Compression, for everything below: the coding negotiated here (lib/http/quality-list.ts), the
+    // one the static copies use too, is all the middleware is shown of the client's Accept-Encoding.
+    const coding = negotiateEncoding(headers['accept-encoding'], CODINGS);
+    compress(withAcceptEncoding(req, coding) as never, res as never, () => {
       serve(req, res, url, https).catch((error: unknown) => {
-        console.error('Request failed', error);
+        // Escaped: the error may carry what the client sent (log-error.ts).
+        logError('Request failed', error);
         if (!res.headersSent) {
           res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
           res.end('Internal error');
@@ -229,6 +238,11 @@ export function createFrontDoor({
       return document && isStorable(document, policy) ? keep(document, nonce, req) : null;
     });
   }
+}
+
+/** The request as the compression middleware reads it (its method and headers), with one coding accepted. */
+function withAcceptEncoding(req: IncomingMessage, coding: string): IncomingMessage {
+  return Object.create(req, { headers: { value: { ...req.headers, 'accept-encoding': coding } } }) as IncomingMessage;
 }
 
 /** What a page's document depends on beyond the request headers its Vary names: its language, path, query and the visitor's consent. */

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attachFrontDoor } from './front-door';
-import { acceptedEncodings } from './precompressed';
 
 const SOURCE = `console.log(${JSON.stringify('amora '.repeat(400))});`;
 let root: string;
@@ -96,6 +95,47 @@ describe('the build’s static files, as the build compressed them', () => {
     }
   });
 
+  // The third review's finding 8: `*, br;q=0` was sent brotli. Negotiated as RFC 9110 says (lib/http/quality-list.ts).
+  it('honours the client’s weights and refusals: a coding with q=0 is never sent, whatever `*` says', async () => {
+    const port = await serve();
+    const cases: [string, string | undefined][] = [
+      ['*, br;q=0', 'gzip'],
+      ['BR;q=0, *', 'gzip'],
+      ['*, gzip;q=0', 'br'],
+      ['br;q=0.5, gzip;q=0.9', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['*', 'br'],
+      // Nothing the copies offer is acceptable: Next sends the file as it is.
+      ['gzip;q=0', undefined],
+      ['*, br;q=0, gzip;q=0', undefined],
+      ['*;q=0', undefined],
+      ['identity;q=0', undefined],
+      ['', undefined],
+    ];
+    for (const [accept, coding] of cases) {
+      nextSaw = [];
+      const answer = await get(port, '/_next/static/chunks/app.js', { 'Accept-Encoding': accept });
+      expect(answer.headers['content-encoding'], accept).toBe(coding);
+      expect(nextSaw, accept).toHaveLength(coding ? 0 : 1);
+      if (coding === 'br') expect(brotliDecompressSync(answer.body).toString()).toBe(SOURCE);
+      if (coding === 'gzip') expect(gunzipSync(answer.body).toString()).toBe(SOURCE);
+    }
+  });
+
+  it('sends gzip when the brotli copy is missing and the client takes gzip, else leaves the file to Next', async () => {
+    const port = await serve();
+    writeFileSync(join(staticDir, 'chunks', 'gz-only.js'), SOURCE);
+    writeFileSync(join(staticDir, 'chunks', 'gz-only.js.gz'), gzipSync(SOURCE));
+    const path = '/_next/static/chunks/gz-only.js';
+    const gzip = await get(port, path, { 'Accept-Encoding': 'br, gzip;q=0.1' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(SOURCE);
+    // gzip refused: Next answers (and the front door compresses what it sends as brotli, the coding the client takes).
+    const refused = await get(port, path, { 'Accept-Encoding': 'br, gzip;q=0' });
+    expect(refused.headers['content-encoding']).not.toBe('gzip');
+    expect(nextSaw).toEqual([path]);
+  });
+
   it('answers HEAD with the length and no body', async () => {
     const port = await serve();
     const answer = await get(port, '/_next/static/chunks/app.js', { 'Accept-Encoding': 'br' }, 'HEAD');
@@ -143,13 +183,5 @@ describe('the build’s static files, as the build compressed them', () => {
       }
     }
     expect(nextSaw).toHaveLength(paths.length * 2);
-  });
-});
-
-describe('acceptedEncodings', () => {
-  it('reads the encodings a client takes, leaving out those with q=0', () => {
-    expect([...acceptedEncodings('gzip, deflate, br, zstd')]).toEqual(['gzip', 'deflate', 'br', 'zstd']);
-    expect([...acceptedEncodings('br;q=0, GZIP;q=0.8, *;q=0')]).toEqual(['gzip']);
-    expect([...acceptedEncodings(undefined)]).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
-import { qualityList } from '@/lib/http/quality-list';
+import { negotiateEncoding } from '@/lib/http/quality-list';
 
 /**
  * The build's hashed static files (`/_next/static/…`), sent as the build compressed them
@@ -9,8 +9,9 @@ import { qualityList } from '@/lib/http/quality-list';
  * compressed again, at a faster and weaker level, for every request. A phone gets about a sixth
  * fewer bytes of JavaScript, and a page load costs the server a fraction of the CPU.
  *
- * Anything this cannot answer exactly (no compressed copy, a client that takes neither encoding,
- * a Range request, a path that is not plainly a file name) is left to Next, unchanged.
+ * Anything this cannot answer exactly (no compressed copy, a client that takes neither encoding
+ * or refuses it with q=0, a Range request, a path that is not plainly a file name) is left to
+ * Next, unchanged.
  */
 const STATIC_PREFIX = '/_next/static/';
 
@@ -31,10 +32,8 @@ const TYPES: Record<string, string> = {
 // Letters, digits and . _ - ~ between slashes; no empty, "." or ".." segment.
 const SAFE_PATH = /^(?:[\w~-][\w.~-]*\/)*[\w~-][\w.~-]*$/;
 
-/** The encodings a client's Accept-Encoding takes (q > 0), lower-cased; `*` stands for any. */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  return new Set(qualityList(header).map((entry) => entry.value));
-}
+/** The codings this server sends, most preferred first: the static copies and the front door's compression alike. */
+export const CODINGS: readonly string[] = ENCODINGS.map(({ name }) => name);
 
 /**
  * Sends `pathname` (under STATIC_PREFIX) from `staticDir`'s compressed copies when the client takes
@@ -57,18 +56,23 @@ export async function sendPrecompressed(
   if (!type || !SAFE_PATH.test(relative)) return false;
   const file = join(staticDir, relative);
   if (!file.startsWith(staticDir.endsWith(sep) ? staticDir : staticDir + sep)) return false;
-  const accepted = acceptedEncodings(req.headers['accept-encoding']);
-  for (const { name, suffix } of ENCODINGS) {
-    if (!accepted.has(name) && !accepted.has('*')) continue;
+  // The client's choice among the copies there are (RFC 9110, lib/http/quality-list.ts); identity is Next's to send.
+  let offered = CODINGS;
+  for (;;) {
+    const coding = negotiateEncoding(req.headers['accept-encoding'], offered);
+    const encoding = ENCODINGS.find(({ name }) => name === coding);
+    if (!encoding) return false;
     let body: Buffer;
     try {
-      body = await readFile(file + suffix);
+      body = await readFile(file + encoding.suffix);
     } catch {
-      continue; // not compressed by the build (too small, say): the next encoding, or Next
+      // Not compressed by the build (too small, say): the client's next choice, or Next.
+      offered = offered.filter((name) => name !== coding);
+      continue;
     }
     res.writeHead(200, {
       'Content-Type': type,
-      'Content-Encoding': name,
+      'Content-Encoding': encoding.name,
       'Content-Length': body.byteLength,
       // The file's name is its content's hash: it never changes (what Next sends for these too).
       'Cache-Control': 'public, max-age=31536000, immutable',
@@ -77,5 +81,4 @@ export async function sendPrecompressed(
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
-  return false;
 }

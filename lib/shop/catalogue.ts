@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import rawEditions from '@/content/shop/editions.json';
 import { directionOfLanguage } from '@/lib/i18n/locales';
+import { isSameOriginPath } from '@/lib/security/same-origin-path';
 
 /** One language edition of The Love Blueprint; its price (from content/shop/editions.json) is the only one. */
 const editionSchema = z.object({
   id: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
   label: z.string().min(1),
   language: z.string().min(2),
-  cover: z.string().startsWith('/'),
+  cover: z.string().refine(isSameOriginPath, 'must be a path on this site'),
   price: z.object({ amount: z.number().positive(), currency: z.string().length(3) }).nullable(),
 });
 

@@ -16,6 +16,8 @@ process.env.APP_SECRET = 'p'.repeat(64);
 // The documented defaults, set explicitly: 10 orders a minute per client, 3 order emails an hour per recipient.
 process.env.ORDER_LIMIT_PER_MINUTE = '10';
 process.env.EMAIL_LIMIT_PER_HOUR = '3';
+// The per-domain cap has a file of its own (route-domain-limit.integration.test.ts); here it is out of the way.
+process.env.DEMO_DOMAIN_LIMIT_PER_HOUR = '100000';
 
 type Route = typeof import('./route');
 let POST: Route['POST'];
@@ -111,6 +113,32 @@ describe('POST /api/orders', () => {
     // Another address is not affected.
     expect((await POST(request(JSON.stringify({ ...valid, email: 'other@example.com' })))).status).toBe(201);
   });
+
+  it('counts every spelling of one mailbox against its limit: +tags, case, Gmail dots and googlemail.com (third review, finding 4)', async () => {
+    const before = await countOrders();
+    const send = async (email: string) => (await POST(request(JSON.stringify({ ...valid, email })))).status;
+    const statuses: number[] = [];
+    for (const email of ['victim@x.example', 'victim@x.example', 'victim@x.example', 'victim@x.example'])
+      statuses.push(await send(email));
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    for (const email of ['victim+1@x.example', 'victim+2@x.example', 'victim+3@x.example', 'Victim+4@X.example'])
+      expect(await send(email), email).toBe(429);
+    expect(await countOrders()).toBe(before + 3);
+
+    // Gmail delivers every one of these to one mailbox.
+    const gmail = [
+      'ana.lima@gmail.com',
+      'analima@gmail.com',
+      'a.n.a.l.i.m.a+shop@googlemail.com',
+      'AnaLima+x@GMail.com',
+    ];
+    const gmailStatuses: number[] = [];
+    for (const email of gmail) gmailStatuses.push(await send(email));
+    expect(gmailStatuses).toEqual([201, 201, 201, 429]);
+    // Dots still tell mailboxes apart where the provider does not say it ignores them.
+    expect(await send('victim.x@x.example')).toBe(201);
+    // A budget, not a timing assertion: 13 orders on a busy 2-core machine.
+  }, 60_000);
 
   it('refuses a phishing text in place of a name, and stores nothing (finding 1)', async () => {
     const before = await countOrders();

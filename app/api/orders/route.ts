@@ -6,6 +6,7 @@ import { clientAddress } from '@/lib/http/client-address';
 import {
   clientBucket,
   consume,
+  domainBucket,
   rateLimitedResponse,
   recipientBucket,
   type LimitResult,
@@ -23,6 +24,7 @@ import { localizePath } from '@/lib/i18n/paths';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { downloadPath, libraryPath, signToken } from '@/lib/shop/delivery/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/delivery/mail-worker';
+import { logError } from '@/lib/security/log-error';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const MINUTE = 60;
@@ -39,8 +41,8 @@ const unavailable = () =>
 /**
  * POST /api/orders: validates with the purchase form's own schema, records and pays for the
  * order, queues the magic-link email and answers with what the success page needs. Limits:
- * orders per client address (from the connection, lib/http/client-address.ts) and order
- * emails per recipient. Every refusal is a 4xx JSON error; a database that is down is a 503.
+ * orders per client address (from the connection, lib/http/client-address.ts), order emails
+ * per recipient mailbox, and, with the demo provider, per recipient domain. Every refusal is a 4xx JSON error; a database that is down is a 503.
  */
 export async function POST(request: Request) {
   const { limits, siteUrl } = env();
@@ -97,6 +99,7 @@ export async function POST(request: Request) {
         };
 
   let perRecipient: LimitResult = { ok: true };
+  let perDomain: LimitResult = { ok: true };
   let result;
   try {
     result = await placeOrder(
@@ -113,16 +116,26 @@ export async function POST(request: Request) {
         idempotencyKey,
         payments,
         // Past it nothing is stored and no email goes out: the shop is no relay for mail to one address.
-        admit: async () =>
-          (perRecipient = await consume(db, {
+        admit: async () => {
+          perRecipient = await consume(db, {
             bucket: recipientBucket('order', input.email),
             limit: limits.emailsPerHour,
             windowSeconds: HOUR,
-          })).ok,
+          });
+          // Demo orders cost nothing, so one domain's mailboxes (a catch-all) are limited together
+          // too; with a real provider each email follows a payment (README, DEMO_DOMAIN_LIMIT_PER_HOUR).
+          if (perRecipient.ok && provider.name === 'demo')
+            perDomain = await consume(db, {
+              bucket: domainBucket('order', input.email),
+              limit: limits.demoEmailsPerDomainPerHour,
+              windowSeconds: HOUR,
+            });
+          return perRecipient.ok && perDomain.ok;
+        },
       },
     );
   } catch (error) {
-    console.error('Order could not be stored', error);
+    logError('Order could not be stored', error);
     return unavailable();
   }
 
@@ -143,6 +156,11 @@ export async function POST(request: Request) {
           { headers: { 'Retry-After': '1' } },
         );
       case 'rate_limited':
+        if (!perDomain.ok)
+          return rateLimitedResponse(
+            perDomain,
+            'We have sent many orders to addresses at this email domain in the last hour. Please try again later.',
+          );
         return rateLimitedResponse(
           perRecipient.ok ? { retryAfterSeconds: HOUR } : perRecipient,
           'We have sent several orders to this email address in the last hour. Please try again later.',

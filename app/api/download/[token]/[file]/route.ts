@@ -7,6 +7,7 @@ import { jsonError } from '@/lib/security/json-request';
 import { answerDownload } from '@/lib/shop/delivery/download';
 import { stampedBook } from '@/lib/shop/book/base-books';
 import { stampedEpub } from '@/lib/shop/book/base-epubs';
+import { logError } from '@/lib/security/log-error';
 
 type Params = { params: Promise<{ token: string; file: string }> };
 
@@ -70,7 +71,7 @@ async function download(request: Request, { params }: Params, method: 'GET' | 'H
       headers: { ...headers, 'Content-Length': String(answer.bytes.byteLength) },
     });
   } catch (error) {
-    console.error('Download failed', error);
+    logError('Download failed', error);
     return refuse(503, 'unavailable', 'The download is unavailable just now. Please try again in a moment.');
   }
 }
