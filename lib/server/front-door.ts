@@ -55,6 +55,12 @@ export type FrontDoorOptions = {
   development: boolean;
   /** How long a rendered document is kept (0 in development: every change shows at once). */
   documentTtlMs?: number;
+  /**
+   * How long visitors of a page being rendered wait for that render before rendering on their own:
+   * longer than any render measured under load (p99 4.2 s with no store at all, 0002), short enough
+   * that a render that never ends costs its page seconds, not the rest of the process's life.
+   */
+  sharedRenderMs?: number;
   /** CSP hashes of the stylesheets the build inlines into documents (lib/security/style-hashes.ts). */
   styleHashes?: readonly string[];
   /**
@@ -93,12 +99,13 @@ export function createFrontDoor({
   trustedProxyHops,
   development,
   documentTtlMs = development ? 0 : 5_000,
+  sharedRenderMs = 10_000,
   styleHashes = [],
   buildSheets = [],
   staticDir,
 }: FrontDoorOptions) {
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
-  const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024 });
+  const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024, flightMs: sharedRenderMs });
   const compress = compression({ threshold: 1024 });
 
   return function frontDoor(req: IncomingMessage, res: ServerResponse): void {
@@ -215,19 +222,28 @@ export function createFrontDoor({
         );
     }
 
+    // The visitor left while this request waited for another's render: nothing to render for.
+    if (key && res.destroyed) return;
+
     // 7. Next renders it; a document is captured whole, and stored when it may be shared.
     const captured = captureDocument(
       res,
       () => isHtml(res),
       (body) => allowInlineCss(inlineCssOf(body)),
     );
-    const render = () => withDocumentPolicy(policy, () => handle(req, res));
-    if (!key || req.method !== 'GET') return render();
-    await documents.render(key, async () => {
-      await render();
-      const document = await captured;
+    const rendered = withDocumentPolicy(policy, () => handle(req, res));
+    if (!key || req.method !== 'GET') return rendered;
+    // Shared until the response has ended or closed, or Next has returned, whichever comes first;
+    // never until Next alone returns, which it may not do while a response cannot finish (0002).
+    const ended = rendered.then(
+      () => null,
+      () => null,
+    );
+    void documents.render(key, async () => {
+      const document = await Promise.race([captured, ended]);
       return document && isStorable(document, policy) ? keep(document, nonce, req) : null;
     });
+    return rendered;
   }
 }
 
