@@ -39,6 +39,8 @@ export const PORTS = {
   /** e2e/security-review-2.spec.ts: servers with settings of their own. */
   reviewDownloads: at(3115),
   reviewDownloadLimit: at(3116),
+  /** e2e/document-store-soak.spec.ts: a server it floods with clients that leave mid-response. */
+  soak: at(3117),
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: at(3121),
   clusterHttp: at(3180),
