@@ -42,7 +42,8 @@ import { sendPrecompressed } from './precompressed';
  *    (lib/http/document-policy.ts) and the static security headers a route did not set.
  * 6. The build's hashed static files go out as the build compressed them (precompressed.ts).
  *    A page someone else asked for in the last few seconds is served from the document store,
- *    with this response's own nonce, without running Next at all.
+ *    with this response's own nonce, without running Next at all; one being rendered for someone
+ *    else is waited for, 10 s at most (a visitor who leaves meanwhile is not rendered for).
  * 7. Otherwise Next renders it. The document leaves whole (capture.ts), and is kept for the
  *    next visitors when it may be shared: a 200 HTML answer to a GET with no cookie of its own,
  *    from a route that did not declare it personal or unshareable (a content error, say).
@@ -235,12 +236,12 @@ export function createFrontDoor({
     if (!key || req.method !== 'GET') return rendered;
     // Shared until the response has ended or closed, or Next has returned, whichever comes first;
     // never until Next alone returns, which it may not do while a response cannot finish (0002).
-    const ended = rendered.then(
+    const returned = rendered.then(
       () => null,
       () => null,
     );
     void documents.render(key, async () => {
-      const document = await Promise.race([captured, ended]);
+      const document = await Promise.race([captured, returned]);
       return document && isStorable(document, policy) ? keep(document, nonce, req) : null;
     });
     return rendered;
