@@ -13,6 +13,7 @@ const LOAD_SPECS = [
   '**/content-flood.spec.ts',
   '**/security-review-2.spec.ts',
   '**/no-chromium.spec.ts',
+  '**/document-store-soak.spec.ts',
 ];
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
 // Lighthouse start browsers of their own): a run of their own, after the rest.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run test:stress`: the specs whose outcome depends on time (they compare or bound durations,
-# or kill a server mid-traffic), each run 5 times while a CPU hog keeps both cores busy, as a busy
-# CI machine would. Run it before calling a timing-sensitive test fixed. Needs a build.
+# kill a server mid-traffic, or leave mid-response), each run 5 times while a CPU hog keeps both
+# cores busy, as a busy CI machine would. Run it before calling a timing-sensitive test fixed.
+# Needs a build.
 # Extra arguments go to Playwright (for example --repeat-each=10).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,5 +25,11 @@ E2E_PROJECT=chromium npx playwright test --project=chromium --repeat-each=5 --gr
 echo "==> The cluster kill test, 5 times"
 # E2E_PROJECT=load: the run starts only what the load specs share (e2e/support/suite-servers.ts), not the page tests' five sites.
 E2E_PROJECT=load npx playwright test --project=load --workers=1 --repeat-each=5 --grep 'killed mid-traffic' e2e/cluster.spec.ts "$@" || status=1
+echo "==> The document store: visitors who leave mid-response, 5 times"
+# The front door with a stand-in for Next (a vitest run has no repeat flag: five runs).
+for _ in 1 2 3 4 5; do
+  npx vitest run --project integration lib/server/front-door-single-flight.integration.test.ts || status=1
+done
+E2E_PROJECT=load npx playwright test --project=load --workers=1 --repeat-each=5 e2e/document-store-soak.spec.ts "$@" || status=1
 echo "==> test:stress finished in $(( $(date +%s) - started )) s: $([ $status -eq 0 ] && echo green || echo RED)"
 exit $status

@@ -42,6 +42,8 @@ export const PORTS = {
   /** e2e/security-review-3-small-fixes.spec.ts: servers of its own (small limits; its output read). */
   reviewRecipients: at(3150),
   reviewLog: at(3151),
+  /** e2e/document-store-soak.spec.ts: a server it floods with clients that leave mid-response. */
+  soak: at(3117),
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: at(3121),
   clusterHttp: at(3180),

@@ -38,7 +38,9 @@ export function captureDocument(
   };
   let settle: (captured: CapturedDocument | null) => void = () => undefined;
   const captured = new Promise<CapturedDocument | null>((resolve) => (settle = resolve));
-  res.once('close', () => settle(null));
+  // Closed already (the visitor left before the render began): 'close' will not come again.
+  if (res.destroyed) settle(null);
+  else res.once('close', () => settle(null));
 
   // Next flushes the headers before its first chunk; a held document sends them with its body.
   res.flushHeaders = () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDocumentStore, storedDocument, withNonce } from './document-store';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -66,7 +66,7 @@ describe('createDocumentStore', () => {
 
   it('keeps a document for its time to live, per variant of its varied headers', async () => {
     let clock = 0;
-    const store = createDocumentStore({ ttlMs: 1_000, maxBytes: 1_000_000, now: () => clock });
+    const store = createDocumentStore({ ttlMs: 1_000, maxBytes: 1_000_000, flightMs: 10_000, now: () => clock });
     await store.render('k', async () => doc('one', 'rsc', {}));
     await store.render('k', async () => doc('flight', 'rsc', { rsc: '1' }));
     expect(text(store.find('k', {})!.parts[0]!)).toBe('one');
@@ -76,16 +76,16 @@ describe('createDocumentStore', () => {
   });
 
   it('keeps nothing with a time to live of 0 (development), and nothing a render declined to share', async () => {
-    const dev = createDocumentStore({ ttlMs: 0, maxBytes: 1_000_000 });
+    const dev = createDocumentStore({ ttlMs: 0, maxBytes: 1_000_000, flightMs: 10_000 });
     await dev.render('k', async () => doc('x'));
     expect(dev.find('k', {})).toBeUndefined();
-    const store = createDocumentStore({ ttlMs: 1_000, maxBytes: 1_000_000 });
+    const store = createDocumentStore({ ttlMs: 1_000, maxBytes: 1_000_000, flightMs: 10_000 });
     await store.render('k', async () => null);
     expect(store.find('k', {})).toBeUndefined();
   });
 
   it('stays within its byte budget whatever pages are asked for', async () => {
-    const store = createDocumentStore({ ttlMs: 60_000, maxBytes: 50_000 });
+    const store = createDocumentStore({ ttlMs: 60_000, maxBytes: 50_000, flightMs: 10_000 });
     for (let i = 0; i < 200; i += 1) await store.render(`page-${i}`, async () => doc('x'.repeat(2_000)));
     expect(store.stats().bytes).toBeLessThanOrEqual(50_000);
     expect(store.find('page-199', {})).toBeDefined();
@@ -93,7 +93,7 @@ describe('createDocumentStore', () => {
   });
 
   it('lets requests wait for a render under way, if it answers them too', async () => {
-    const store = createDocumentStore({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    const store = createDocumentStore({ ttlMs: 60_000, maxBytes: 1_000_000, flightMs: 10_000 });
     let finish: (value: ReturnType<typeof doc>) => void = () => undefined;
     void store.render('k', () => new Promise((resolve) => (finish = resolve)));
     const waiting = store.pending('k', {});
@@ -102,5 +102,26 @@ describe('createDocumentStore', () => {
     expect(text((await waiting)!.parts[0]!)).toBe('shared');
     expect(await other).toBeNull();
     expect(store.pending('k', {})).toBeUndefined();
+  });
+
+  it('holds a key no longer than flightMs: its waiters and the key go free, and a late render is still kept (third review, finding 2)', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = createDocumentStore({ ttlMs: 60_000, maxBytes: 1_000_000, flightMs: 1_000 });
+      let finish: (value: ReturnType<typeof doc>) => void = () => undefined;
+      void store.render('k', () => new Promise((resolve) => (finish = resolve)));
+      const waiting = store.pending('k', {});
+      await vi.advanceTimersByTimeAsync(999);
+      expect(store.pending('k', {})).toBeDefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await waiting).toBeNull();
+      expect(store.pending('k', {})).toBeUndefined();
+      expect(store.stats().rendering).toBe(0);
+      finish(doc('late'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(text(store.find('k', {})!.parts[0]!)).toBe('late');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

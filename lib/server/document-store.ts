@@ -10,7 +10,8 @@ import { createLru } from '@/lib/cache/lru';
  * stood, and each response gets its own nonce put back in (bytes copied, nothing decoded or
  * re-encoded: turning a 240 KB document into a string and back cost about 3 ms per render).
  * The store is bounded in bytes, least recently used out; concurrent requests for a page that
- * is being rendered wait for that one render instead of starting their own.
+ * is being rendered wait for that one render instead of starting their own, for `flightMs` at
+ * most: after that they render on their own, and the key is free again, whatever the render does.
  */
 export type StoredDocument = {
   /** The body, split where the render-time nonce stood. */
@@ -74,10 +75,13 @@ const sizeOf = (document: StoredDocument) => document.parts.reduce((sum, part) =
 export function createDocumentStore({
   ttlMs,
   maxBytes,
+  flightMs,
   now = Date.now,
 }: {
   ttlMs: number;
   maxBytes: number;
+  /** How long a render is shared: its waiters' deadline, and the longest it holds its key. */
+  flightMs: number;
   now?: () => number;
 }) {
   // One entry per page and per combination of its varied request headers (a document and a
@@ -100,9 +104,12 @@ export function createDocumentStore({
     pending(key: string, request: RequestHeaders): Promise<StoredDocument | null> | undefined {
       return rendering.get(key)?.then((document) => (document && matches(document, request) ? document : null));
     },
-    /** Runs a render for this key; resolves with what it stored (null: nothing to share). */
+    /**
+     * Runs a render for this key; resolves with what it stored (null: nothing to share), or with
+     * null after `flightMs`. A render that settles later still stores its document.
+     */
     render(key: string, run: () => Promise<StoredDocument | null>): Promise<StoredDocument | null> {
-      const started = run()
+      const rendered = run()
         .then((document) => {
           if (document && ttlMs > 0) {
             const names = document.vary.map(([name]) => name);
@@ -111,12 +118,17 @@ export function createDocumentStore({
           }
           return document;
         })
-        .catch(() => null)
-        .finally(() => {
-          if (rendering.get(key) === started) rendering.delete(key);
-        });
-      rendering.set(key, started);
-      return started;
+        .catch(() => null);
+      // Nobody waits on another request's work without a deadline, and no render holds its key for
+      // ever: one whose response never ends would otherwise leave every later visitor waiting.
+      let expire: NodeJS.Timeout | undefined;
+      const expired = new Promise<null>((resolve) => (expire = setTimeout(resolve, flightMs, null)));
+      const flight = Promise.race([rendered, expired]).finally(() => {
+        clearTimeout(expire);
+        if (rendering.get(key) === flight) rendering.delete(key);
+      });
+      rendering.set(key, flight);
+      return flight;
     },
     stats: () => ({ ...documents.stats(), rendering: rendering.size }),
   };

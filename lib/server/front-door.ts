@@ -46,7 +46,8 @@ import { CODINGS, sendPrecompressed } from './precompressed';
  *    (lib/http/document-policy.ts) and the static security headers a route did not set.
  * 6. The build's hashed static files go out as the build compressed them (precompressed.ts).
  *    A page someone else asked for in the last few seconds is served from the document store,
- *    with this response's own nonce, without running Next at all.
+ *    with this response's own nonce, without running Next at all; one being rendered for someone
+ *    else is waited for, 10 s at most (a visitor who leaves meanwhile is not rendered for).
  * 7. Otherwise Next renders it. The document leaves whole (capture.ts), and is kept for the
  *    next visitors when it may be shared: a 200 HTML answer to a GET with no cookie of its own,
  *    from a route that did not declare it personal or unshareable (a content error, say).
@@ -59,6 +60,12 @@ export type FrontDoorOptions = {
   development: boolean;
   /** How long a rendered document is kept (0 in development: every change shows at once). */
   documentTtlMs?: number;
+  /**
+   * How long visitors of a page being rendered wait for that render before rendering on their own:
+   * longer than any render measured under load (p99 4.2 s with no store at all, 0002), short enough
+   * that a render that never ends costs its page seconds, not the rest of the process's life.
+   */
+  sharedRenderMs?: number;
   /** CSP hashes of the stylesheets the build inlines into documents (lib/security/style-hashes.ts). */
   styleHashes?: readonly string[];
   /**
@@ -97,12 +104,13 @@ export function createFrontDoor({
   trustedProxyHops,
   development,
   documentTtlMs = development ? 0 : 5_000,
+  sharedRenderMs = 10_000,
   styleHashes = [],
   buildSheets = [],
   staticDir,
 }: FrontDoorOptions) {
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
-  const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024 });
+  const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024, flightMs: sharedRenderMs });
   const compress = compression({ threshold: 1024 });
 
   return function frontDoor(req: IncomingMessage, res: ServerResponse): void {
@@ -224,19 +232,28 @@ export function createFrontDoor({
         );
     }
 
+    // The visitor left while this request waited for another's render: nothing to render for.
+    if (key && res.destroyed) return;
+
     // 7. Next renders it; a document is captured whole, and stored when it may be shared.
     const captured = captureDocument(
       res,
       () => isHtml(res),
       (body) => allowInlineCss(inlineCssOf(body)),
     );
-    const render = () => withDocumentPolicy(policy, () => handle(req, res));
-    if (!key || req.method !== 'GET') return render();
-    await documents.render(key, async () => {
-      await render();
-      const document = await captured;
+    const rendered = withDocumentPolicy(policy, () => handle(req, res));
+    if (!key || req.method !== 'GET') return rendered;
+    // Shared until the response has ended or closed, or Next has returned, whichever comes first;
+    // never until Next alone returns, which it may not do while a response cannot finish (0002).
+    const returned = rendered.then(
+      () => null,
+      () => null,
+    );
+    void documents.render(key, async () => {
+      const document = await Promise.race([captured, returned]);
       return document && isStorable(document, policy) ? keep(document, nonce, req) : null;
     });
+    return rendered;
   }
 }
 
