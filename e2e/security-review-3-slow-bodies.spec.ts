@@ -132,7 +132,7 @@ function rssPeak(server: TestServer) {
 const failing = (server: TestServer, rss: { now: () => number }) => server.child.exitCode !== null || rss.now() >= 600;
 
 test('finding 1: 5,000 slow request bodies from one client leave /api/health answering throughout, within the memory budget', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const server = await readyServer(PORTS.reviewSlowBodies);
   const origin = `http://127.0.0.1:${PORTS.reviewSlowBodies}`;
   const rss = rssPeak(server);
@@ -143,7 +143,7 @@ test('finding 1: 5,000 slow request bodies from one client leave /api/health ans
     await expect
       .poll(
         () => attacker.ended() === COUNT || failing(server, rss) || health.outcomes.some((outcome) => outcome !== 200),
-        { timeout: 90_000, intervals: [250] },
+        { timeout: 120_000, intervals: [250] },
       )
       .toBe(true);
   } finally {
@@ -163,7 +163,7 @@ test('finding 1: 5,000 slow request bodies from one client leave /api/health ans
 });
 
 test('finding 1: slow request bodies from 50 clients hold at most CONNECTION_LIMIT connections: the server stays within the memory budget and serves again at their deadline', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const server = await readyServer(PORTS.reviewSlowClients);
   const origin = `http://127.0.0.1:${PORTS.reviewSlowClients}`;
   const rss = rssPeak(server);
@@ -175,7 +175,7 @@ test('finding 1: slow request bodies from 50 clients hold at most CONNECTION_LIM
     await expect
       .poll(() => failing(server, rss) || (attacker.stats().answered['408'] ?? 0) >= defaults.perProcess, {
         message: 'the slow bodies the server took are answered 408 at their deadline',
-        timeout: 90_000,
+        timeout: 120_000,
         intervals: [250],
       })
       .toBe(true);
@@ -194,7 +194,7 @@ test('finding 1: slow request bodies from 50 clients hold at most CONNECTION_LIM
 });
 
 test('finding 1, through nginx: slow TLS bodies and handshakes from one address leave a second client served', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const cluster = await startCluster({
     instances: 2,
     basePort: PORTS.slowClusterBase,
@@ -239,7 +239,7 @@ test('finding 1, through nginx: slow TLS bodies and handshakes from one address 
         // The first handshakes ended by nginx's timeout and opened again, and 40 visits meanwhile.
         await expect
           .poll(() => handshakes.stats().opened > 3_000 && health.outcomes.length >= before + 40, {
-            timeout: 90_000,
+            timeout: 120_000,
             intervals: [250],
           })
           .toBe(true);
