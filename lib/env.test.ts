@@ -26,6 +26,35 @@ describe('parseEnv', () => {
     expect(env.host).toBe('localhost');
     expect(env.trustedProxyHops).toBe(0);
     expect(env.limits).toEqual(Object.fromEntries(LIMITS.map(([, key, byDefault]) => [key, byDefault])));
+    expect(env.connections).toEqual({
+      requestTimeoutSeconds: 30,
+      bodyTimeoutSeconds: 10,
+      perProcess: 1000,
+      perClient: 100,
+    });
+  });
+
+  it('reads the timeouts and connection caps, and refuses a body deadline past the request timeout (third review, finding 1)', () => {
+    const env = parseEnv({
+      REQUEST_TIMEOUT_SECONDS: '20',
+      BODY_TIMEOUT_SECONDS: '5',
+      CONNECTION_LIMIT: '2000',
+      CONNECTION_LIMIT_PER_CLIENT: '50',
+    });
+    expect(env.connections).toEqual({
+      requestTimeoutSeconds: 20,
+      bodyTimeoutSeconds: 5,
+      perProcess: 2000,
+      perClient: 50,
+    });
+    expect(() => parseEnv({ REQUEST_TIMEOUT_SECONDS: '8' })).toThrow(
+      /BODY_TIMEOUT_SECONDS must be at most REQUEST_TIMEOUT_SECONDS \(8\)/,
+    );
+    expect(() => parseEnv({ BODY_TIMEOUT_SECONDS: '0' })).toThrow(/BODY_TIMEOUT_SECONDS must be between 1 and 600/);
+    expect(() => parseEnv({ CONNECTION_LIMIT: 'many' })).toThrow(/CONNECTION_LIMIT must be a whole number/);
+    expect(() => parseEnv({ CONNECTION_LIMIT_PER_CLIENT: '0' })).toThrow(
+      /CONNECTION_LIMIT_PER_CLIENT must be between 1/,
+    );
   });
 
   it('reads the bind address, trusted proxies and every limit', () => {

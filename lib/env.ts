@@ -56,6 +56,10 @@ const envSchema = z
     DEMO_DOMAIN_LIMIT_PER_HOUR: count(100, 1, 100_000),
     DOWNLOAD_LIMIT_PER_MINUTE: count(20, 1, 100_000),
     STATUS_LIMIT_PER_MINUTE: count(120, 1, 100_000),
+    REQUEST_TIMEOUT_SECONDS: count(30, 1, 600),
+    BODY_TIMEOUT_SECONDS: count(10, 1, 600),
+    CONNECTION_LIMIT: count(1000, 1, 100_000),
+    CONNECTION_LIMIT_PER_CLIENT: count(100, 1, 100_000),
     SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
     CONTENT_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.amora.example'),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
@@ -102,6 +106,15 @@ const envSchema = z
   })
   // Stripe mode cannot run half-configured: without either key it would take orders it can never confirm.
   .superRefine((value, ctx) => {
+    // A body deadline past the whole request's would never be reached: Node's timeout would end it first.
+    if (value.BODY_TIMEOUT_SECONDS > value.REQUEST_TIMEOUT_SECONDS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BODY_TIMEOUT_SECONDS'],
+        message: `must be at most REQUEST_TIMEOUT_SECONDS (${value.REQUEST_TIMEOUT_SECONDS})`,
+      });
+  })
+  .superRefine((value, ctx) => {
     if (value.PAYMENT_PROVIDER !== 'stripe') return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!value[name])
@@ -112,6 +125,21 @@ const envSchema = z
 /** Which payment provider takes the money: the labelled demo (nothing is charged), or Stripe Checkout. */
 type PaymentsConfig =
   { provider: 'demo' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+
+/** What one process lets clients hold (lib/server/connection-limits.ts), against slow and piled-up connections. */
+export type ConnectionLimits = {
+  /** A request's headers and body must have arrived within it (Node's requestTimeout and headersTimeout), else 408. */
+  requestTimeoutSeconds: number;
+  /** Once its headers are in, a request's body must have arrived within it, else 408 and the connection closed. */
+  bodyTimeoutSeconds: number;
+  /** Open connections per process; past it a new one is closed at once. */
+  perProcess: number;
+  /**
+   * Per client (IPv6 by its /64): open connections by the socket's address with TRUSTED_PROXY_HOPS=0;
+   * behind proxies (every socket is theirs), requests in progress by the forwarded address.
+   */
+  perClient: number;
+};
 
 export type Env = {
   host: string;
@@ -132,6 +160,7 @@ export type Env = {
     /** Order status checks (the status route's polls and /success's payment-provider lookups) per client address per minute. */
     statusChecksPerMinute: number;
   };
+  connections: ConnectionLimits;
   siteUrl: string;
   contentApiUrl: string | undefined;
   dataDir: string;
@@ -183,6 +212,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       demoEmailsPerDomainPerHour: value.DEMO_DOMAIN_LIMIT_PER_HOUR,
       downloadsPerMinute: value.DOWNLOAD_LIMIT_PER_MINUTE,
       statusChecksPerMinute: value.STATUS_LIMIT_PER_MINUTE,
+    },
+    connections: {
+      requestTimeoutSeconds: value.REQUEST_TIMEOUT_SECONDS,
+      bodyTimeoutSeconds: value.BODY_TIMEOUT_SECONDS,
+      perProcess: value.CONNECTION_LIMIT,
+      perClient: value.CONNECTION_LIMIT_PER_CLIENT,
     },
     siteUrl: stripTrailingSlash(value.SITE_URL ?? `http://localhost:${value.PORT}`),
     contentApiUrl: value.CONTENT_API_URL ? stripTrailingSlash(value.CONTENT_API_URL) : undefined,

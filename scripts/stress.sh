@@ -31,5 +31,7 @@ for _ in 1 2 3 4 5; do
   npx vitest run --project integration lib/server/front-door-single-flight.integration.test.ts || status=1
 done
 E2E_PROJECT=load npx playwright test --project=load --workers=1 --repeat-each=5 e2e/document-store-soak.spec.ts "$@" || status=1
+echo "==> Slow request bodies against one server (/api/health answered throughout), 5 times"
+E2E_PROJECT=load npx playwright test --project=load --workers=1 --repeat-each=5 --grep 'from one client leave' e2e/security-review-3-slow-bodies.spec.ts "$@" || status=1
 echo "==> test:stress finished in $(( $(date +%s) - started )) s: $([ $status -eq 0 ] && echo green || echo RED)"
 exit $status

@@ -43,7 +43,14 @@ export const PORTS = {
   reviewRecipients: at(3150),
   reviewLog: at(3151),
   /** e2e/document-store-soak.spec.ts: a server it floods with clients that leave mid-response. */
-  soak: at(3117),
+  soak: at(3119),
+  /** e2e/security-review-3-slow-bodies.spec.ts: a server on its default connection limits, twice; and a cluster of its own (its instances from 3123 up, its own PostgreSQL). */
+  reviewSlowBodies: at(3117),
+  reviewSlowClients: at(3118),
+  slowClusterBase: at(3123),
+  slowClusterHttp: at(3181),
+  slowClusterHttps: at(3444),
+  slowClusterPostgres: at(3546),
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: at(3121),
   clusterHttp: at(3180),

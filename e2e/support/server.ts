@@ -8,7 +8,9 @@ import { readFileSync, rmSync } from 'node:fs';
  */
 /**
  * Every test comes from 127.0.0.1, so servers get generous limits unless a test sets its own;
- * the limits themselves are tested with small ones (e2e/security-review.spec.ts).
+ * the limits themselves are tested with small ones (e2e/security-review.spec.ts), the connection
+ * limits on their defaults (e2e/security-review-3-slow-bodies.spec.ts; a burst of 200 downloads
+ * opens 200 connections from the one address).
  */
 const TEST_LIMITS = {
   ORDER_LIMIT_PER_MINUTE: '1000',
@@ -17,6 +19,7 @@ const TEST_LIMITS = {
   // The whole suite buys at a few domains (example.com), far more than one real domain gets an hour.
   DEMO_DOMAIN_LIMIT_PER_HOUR: '100000',
   DOWNLOAD_LIMIT_PER_MINUTE: '1000',
+  CONNECTION_LIMIT_PER_CLIENT: '1000',
 };
 
 export type TestServer = {

@@ -38,31 +38,40 @@ export function isCrossSite(request: Request, siteUrl: string): boolean {
 
 export type JsonBodyResult = { ok: true; body: unknown } | { ok: false; response: Response };
 
+/**
+ * What readJsonBody refuses on the headers alone: a cross-site request, a body that is not JSON
+ * or says it is too large. A limited route checks this, then its client's limit, and only then
+ * reads the body (docs/security.md, third review, finding 1); readJsonBody checks it again.
+ */
+export function jsonHeadersRefusal(request: Request, options: { siteUrl: string; maxBytes?: number }): Response | null {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (isCrossSite(request, options.siteUrl))
+    return jsonError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
+  const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (contentType !== 'application/json')
+    return jsonError(415, 'unsupported_media_type', 'Send the request body as application/json.');
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(maxBytes);
+  return null;
+}
+
+const tooLarge = (maxBytes: number) =>
+  jsonError(413, 'payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
+
 export async function readJsonBody(
   request: Request,
   options: { siteUrl: string; maxBytes?: number },
 ): Promise<JsonBodyResult> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (isCrossSite(request, options.siteUrl)) {
-    return { ok: false, response: jsonError(403, 'cross_site_request', 'Requests from other sites are not accepted.') };
-  }
-  const contentType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (contentType !== 'application/json') {
-    return {
-      ok: false,
-      response: jsonError(415, 'unsupported_media_type', 'Send the request body as application/json.'),
-    };
-  }
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  const tooLarge = () => jsonError(413, 'payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
-  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, response: tooLarge() };
+  const refusal = jsonHeadersRefusal(request, options);
+  if (refusal) return { ok: false, response: refusal };
   let bytes: Uint8Array | null;
   try {
     bytes = await readLimited(request.body, maxBytes);
   } catch {
     return { ok: false, response: jsonError(400, 'unreadable_body', 'The request body could not be read.') };
   }
-  if (bytes === null) return { ok: false, response: tooLarge() };
+  if (bytes === null) return { ok: false, response: tooLarge(maxBytes) };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   try {
     return { ok: true, body: JSON.parse(text) as unknown };

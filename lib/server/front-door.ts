@@ -25,6 +25,8 @@ import { isRefusedMethod, refuseMethod, refuseOutsideRequests } from './methods'
 import { isServerActionRequest, refuseServerAction } from './server-actions';
 import { storedDocument, withNonce, type StoredDocument, createDocumentStore } from './document-store';
 import { CODINGS, sendPrecompressed } from './precompressed';
+import { createRequestLimits, limitConnections } from './connection-limits';
+import type { ConnectionLimits } from '@/lib/env';
 
 /**
  * How every request is served: `npm start` and `npm run dev` run this in front of Next's own
@@ -35,7 +37,10 @@ import { CODINGS, sendPrecompressed } from './precompressed';
  *    sees one spelling of each path. A server action (the site has none) is a 404 (server-actions.ts).
  * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
  *    through TRUSTED_PROXY_HOPS; forwarding headers and our own internal ones
- *    (lib/http/request-headers.ts) a client made up never reach the app.
+ *    (lib/http/request-headers.ts) a client made up never reach the app. What it may hold is
+ *    limited here (connection-limits.ts): its body has a deadline and, behind proxies, it may
+ *    have only so many requests in progress (without proxies, its connections were counted as
+ *    they opened).
  * 3. Responses are compressed here (brotli or gzip, as the client's Accept-Encoding chooses:
  *    lib/http/quality-list.ts, RFC 9110's rules, the same for the build's compressed copies).
  * 4. Pages: the language is decided, once for the request (lib/i18n/locale-routing.ts). A
@@ -75,6 +80,8 @@ export type FrontDoorOptions = {
   buildSheets?: readonly string[];
   /** The build's static files with their compressed copies (`.next/static`); unset: Next serves them all. */
   staticDir?: string;
+  /** Timeouts and connection caps (lib/server/connection-limits.ts); unset: none beyond Node's own. */
+  connections?: ConnectionLimits;
 };
 
 // Next's own development endpoints (/__nextjs_source-map, /__nextjs_original-stack-frames…): Next
@@ -94,6 +101,7 @@ const NOT_STORED = new Set([
 
 /** The front door on a server: what main.ts runs, and what the tests put in front of a stand-in for Next. */
 export function attachFrontDoor(server: Server, options: FrontDoorOptions): void {
+  if (options.connections) limitConnections(server, options.connections, options.trustedProxyHops);
   server.on('request', createFrontDoor(options));
   refuseOutsideRequests(server);
 }
@@ -108,7 +116,9 @@ export function createFrontDoor({
   styleHashes = [],
   buildSheets = [],
   staticDir,
+  connections,
 }: FrontDoorOptions) {
+  const admitRequest = connections && createRequestLimits(connections, trustedProxyHops);
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
   const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024, flightMs: sharedRenderMs });
   const compress = compression({ threshold: 1024 });
@@ -151,6 +161,7 @@ export function createFrontDoor({
       forwardedFor: headers['x-forwarded-for'],
       trustedHops: trustedProxyHops,
     });
+    if (admitRequest && !admitRequest(req, res, address)) return;
     dropInternalHeaders(headers);
     headers[CLIENT_ADDRESS_HEADER] = address;
     headers[REQUEST_HOST_HEADER] = headers.host ?? '';

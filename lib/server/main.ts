@@ -5,6 +5,7 @@ import { env, EnvError } from '@/lib/env';
 import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
 import { attachFrontDoor } from './front-door';
+import { serverTimeouts } from './connection-limits';
 import { dropWritesToClosedLogs } from './log-streams';
 import { keepDataPrivate } from './private-files';
 import { buildStylesheets, sheetHashes } from '@/lib/security/style-hashes';
@@ -29,11 +30,12 @@ async function main() {
     console.error(`\n${message}\n\nFix this and start the server again.\n`);
     process.exit(1);
   }
-  const { host, port, trustedProxyHops } = config;
+  const { host, port, trustedProxyHops, connections } = config;
   // Idle keep-alive connections stay open longer than any client or proxy keeps them (nginx's
   // upstream keepalive holds them 60 s): with Node's 5 s, a proxy reusing a socket the server is
-  // just closing gets a reset, and a POST on it fails.
-  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 });
+  // just closing gets a reset, and a POST on it fails. A request itself must arrive in time
+  // (REQUEST_TIMEOUT_SECONDS; idle time between requests is not counted): connection-limits.ts.
+  const server = createServer({ keepAliveTimeout: 65_000, ...serverTimeouts(connections) });
   // Next is told it is "localhost" whatever address it listens on: it writes 127.0.0.1 and ::1 as
   // localhost in its own URLs, and takes any other name for another server (told 127.0.0.1, its
   // default-locale rewrite loops with a 307).
@@ -53,6 +55,7 @@ async function main() {
     styleHashes,
     buildSheets,
     staticDir,
+    connections,
   });
   // Without this, a port already taken would be an uncaught exception that Next logs and survives:
   // a process that looks alive but serves nothing. Only while starting: a later server error (an

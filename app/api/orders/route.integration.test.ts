@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/request-headers';
+import { postWithUnreadBody } from '@/lib/testing/unread-body';
 
 // The route reads its environment once: point it at a throwaway data directory first.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'amora-orders-route-'));
@@ -101,6 +102,17 @@ describe('POST /api/orders', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('answers a client past its limit 429 without reading its body (third review, finding 1)', async () => {
+    const from = { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '10.201.0.1' };
+    const url = 'http://localhost:3000/api/orders';
+    for (let i = 0; i < 10; i += 1)
+      expect((await POST(new Request(url, { method: 'POST', body: '{}', headers: from }))).status).toBe(422);
+    const slow = postWithUnreadBody(url, from);
+    const response = await POST(slow.request);
+    expect(response.status).toBe(429);
+    expect(slow.read()).toBe(false);
   });
 
   it('sends at most EMAIL_LIMIT_PER_HOUR order emails to one address, from any number of clients (finding 1)', async () => {

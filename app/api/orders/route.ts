@@ -1,7 +1,7 @@
 import { env } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/security/secret';
-import { jsonError, readJsonBody } from '@/lib/security/json-request';
+import { jsonError, jsonHeadersRefusal, readJsonBody } from '@/lib/security/json-request';
 import { clientAddress } from '@/lib/http/client-address';
 import {
   clientBucket,
@@ -29,6 +29,7 @@ import { logError } from '@/lib/security/log-error';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const MINUTE = 60;
 const HOUR = 60 * 60;
+const MAX_BODY_BYTES = 4096;
 
 const unavailable = () =>
   jsonError(
@@ -46,6 +47,10 @@ const unavailable = () =>
  */
 export async function POST(request: Request) {
   const { limits, siteUrl } = env();
+  // What the headers alone refuse, then the client's limit, then the body: past the limit the body
+  // is never waited for (docs/security.md, third review, finding 1).
+  const refusal = jsonHeadersRefusal(request, { siteUrl, maxBytes: MAX_BODY_BYTES });
+  if (refusal) return refusal;
   let db;
   try {
     db = await getDb();
@@ -65,7 +70,7 @@ export async function POST(request: Request) {
   if (!perClient.ok)
     return rateLimitedResponse(perClient, 'Too many orders from this address. Please wait a moment and try again.');
 
-  const body = await readJsonBody(request, { siteUrl, maxBytes: 4096 });
+  const body = await readJsonBody(request, { siteUrl, maxBytes: MAX_BODY_BYTES });
   if (!body.ok) return body.response;
 
   const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;

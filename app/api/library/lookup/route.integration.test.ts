@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/request-headers';
+import { postWithUnreadBody } from '@/lib/testing/unread-body';
 
 // The route reads its environment once: point it at a throwaway data directory first.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'amora-lookup-route-'));
@@ -94,5 +95,30 @@ describe('POST /api/library/lookup (finding 8)', () => {
     expect(buyer.body).toBe(stranger.body);
     // The buyer's request is kept for the mail worker (lib/shop/delivery/purchase-lookup.integration.test.ts).
     expect(buyer.steps.filter((step) => step.includes('lookup_requests'))).toHaveLength(1);
+  });
+});
+
+describe('POST /api/library/lookup (third review, finding 1)', () => {
+  it('answers a client past its limit without reading its body: 429, or for the form a 303 in the language of its address', async () => {
+    const url = 'http://localhost:3000/api/library/lookup';
+    const from = { [CLIENT_ADDRESS_HEADER]: '10.9.0.1' };
+    const json = { 'content-type': 'application/json', ...from };
+    // LINK_LIMIT_PER_MINUTE's default: five a minute.
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (await POST(new Request(url, { method: 'POST', body: `{"email":"a${i}@example.com"}`, headers: json }))).status,
+      ).toBe(202);
+    const slow = postWithUnreadBody(url, json);
+    const response = await POST(slow.request);
+    expect(response.status).toBe(429);
+    expect(slow.read()).toBe(false);
+
+    const form = postWithUnreadBody(`${url}?locale=fr`, {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...from,
+    });
+    const back = await POST(form.request);
+    expect([back.status, back.headers.get('location')]).toEqual([303, '/fr/library?error=limited']);
+    expect(form.read()).toBe(false);
   });
 });
