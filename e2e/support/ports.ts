@@ -39,6 +39,12 @@ export const PORTS = {
   /** e2e/security-review-2.spec.ts: servers with settings of their own. */
   reviewDownloads: at(3115),
   reviewDownloadLimit: at(3116),
+  /** e2e/security-review-3-downloads.spec.ts: a server it kills mid-download, and a cluster of its own (two instances, http, https, PostgreSQL). */
+  reviewClaims: at(3117),
+  reviewClaimsCluster: at(3126),
+  reviewClaimsHttp: at(3182),
+  reviewClaimsHttps: at(3445),
+  reviewClaimsPostgres: at(3446),
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: at(3121),
   clusterHttp: at(3180),
