@@ -23,7 +23,8 @@ const LIMITS = { ORDER_LIMIT_PER_MINUTE: '1000', DOWNLOAD_LIMIT_PER_MINUTE: '100
 // stamp (fonts, the book's template), while its claim is already counted.
 const BUYER = { editionId: 'ja', name: '山田 さくら', paymentMethod: 'paypal', acceptDelivery: true };
 
-const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.jp`;
+const unique = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.jp`;
 
 async function buy(origin: string) {
   const response = await fetch(`${origin}/api/orders`, {

@@ -48,7 +48,9 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ HOST: 'evil host' })).toThrow(/HOST must be a host name/);
     expect(() => parseEnv({ MAIL_RETRY_SECONDS: '0' })).toThrow(/MAIL_RETRY_SECONDS must be between 1 and 1800/);
     expect(parseEnv({ MAIL_RETRY_SECONDS: '5' }).mailRetrySeconds).toBe(5);
-    expect(() => parseEnv({ DOWNLOAD_CLAIM_SECONDS: '0' })).toThrow(/DOWNLOAD_CLAIM_SECONDS must be between 1 and 3600/);
+    expect(() => parseEnv({ DOWNLOAD_CLAIM_SECONDS: '0' })).toThrow(
+      /DOWNLOAD_CLAIM_SECONDS must be between 1 and 3600/,
+    );
     expect(parseEnv({ DOWNLOAD_CLAIM_SECONDS: '3' }).downloadClaimSeconds).toBe(3);
   });
 

@@ -41,7 +41,14 @@ beforeAll(async () => {
   order = placed.order;
   await db.query('UPDATE mail_queue SET sent_at = now() WHERE order_id = $1', [order.id]);
   for (const format of ['pdf', 'epub'] as const)
-    await claimCopy(db, { orderId: order.id, format, client: 'operator-test', resume: false, max: 10, leaseSeconds: 60 });
+    await claimCopy(db, {
+      orderId: order.id,
+      format,
+      client: 'operator-test',
+      resume: false,
+      max: 10,
+      leaseSeconds: 60,
+    });
 }, 60_000);
 afterAll(async () => {
   await db.close();

@@ -69,7 +69,15 @@ describe.each(backends)('download claims on %s', (_name, open) => {
     return placed.order.id;
   }
   const ask = (orderId: string, more: Partial<ClaimRequest> = {}) =>
-    claimCopy(db, { orderId, format: 'pdf', client: ANA, resume: false, max: MAX_DOWNLOADS, leaseSeconds: 60, ...more });
+    claimCopy(db, {
+      orderId,
+      format: 'pdf',
+      client: ANA,
+      resume: false,
+      max: MAX_DOWNLOADS,
+      leaseSeconds: 60,
+      ...more,
+    });
   const claimOf = async (orderId: string, more: Partial<ClaimRequest> = {}): Promise<Claim> => {
     const answer = await ask(orderId, more);
     if (!('claim' in answer)) throw new Error(`no claim: ${answer.error}`);
@@ -93,7 +101,7 @@ describe.each(backends)('download claims on %s', (_name, open) => {
   /** Reads a copy's body until at least `bytes` have been handed out. */
   async function readSome(body: ReadableStream<Uint8Array>, bytes: number) {
     const reader = body.getReader();
-    for (let read = 0; read < bytes; ) {
+    for (let read = 0; read < bytes;) {
       const { value, done } = await reader.read();
       if (done) break;
       read += value.byteLength;
@@ -175,10 +183,10 @@ describe.each(backends)('download claims on %s', (_name, open) => {
     expect(await giveBackClaim(db, epub)).toBe(false);
     await settleClaim(db, part);
     expect(await stateOf(epub)).toBe('settled');
-    await db.query(
-      `UPDATE download_claims SET created_at = now() - make_interval(hours => $2) WHERE order_id = $1`,
-      [orderId, RESUME_HOURS + 1],
-    );
+    await db.query(`UPDATE download_claims SET created_at = now() - make_interval(hours => $2) WHERE order_id = $1`, [
+      orderId,
+      RESUME_HOURS + 1,
+    ]);
     expect(await hasResumableClaim(db, { orderId, format: 'pdf', client: ANA })).toBe(false);
     expect((await claimOf(orderId, { resume: true })).fresh).toBe(true);
     expect(await hasResumableClaim(db, { orderId, format: 'pdf', client: ANA })).toBe(true);

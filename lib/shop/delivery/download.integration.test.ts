@@ -88,7 +88,7 @@ describe('download links (finding 6)', () => {
           [order.id],
         )
       ).rows[0]?.aged;
-    await expect.poll(aged, { timeout: 30_000, intervals: [250] }).toBe(true);
+    await expect.poll(aged, { timeout: 30_000, interval: 250 }).toBe(true);
     expect(await sweepExpiredClaims(db, order.id)).toBe(0);
     release();
     const done = await answer;
@@ -196,7 +196,9 @@ describe('download links (finding 6)', () => {
       expect((await copyOf(epub('bytes=-100'))).part).toEqual({ start: 900, end: 999 });
       expect((await findOrder(db, order.id))?.downloads).toBe(2);
       // Another client's range is a download of its own.
-      expect((await copyOf(get(token, { range: 'bytes=0-', client: { address: '192.0.2.55' } }))).claim.fresh).toBe(true);
+      expect((await copyOf(get(token, { range: 'bytes=0-', client: { address: '192.0.2.55' } }))).claim.fresh).toBe(
+        true,
+      );
       expect((await findOrder(db, order.id))?.downloads).toBe(3);
     });
 

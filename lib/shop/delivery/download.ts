@@ -36,8 +36,7 @@ type CopyToSend = {
   claim: Claim;
   stopRenewing: () => void;
 };
-export type DownloadAnswer =
-  { ok: true; fileName: string; format: BookFormat; copy?: CopyToSend } | DownloadRefusal;
+export type DownloadAnswer = { ok: true; fileName: string; format: BookFormat; copy?: CopyToSend } | DownloadRefusal;
 
 const refusal = (status: number, error: string, message: string): DownloadRefusal => ({
   ok: false,
