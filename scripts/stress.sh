@@ -24,5 +24,7 @@ E2E_PROJECT=chromium npx playwright test --project=chromium --repeat-each=5 --gr
 echo "==> The cluster kill test, 5 times"
 # E2E_PROJECT=load: the run starts only what the load specs share (e2e/support/suite-servers.ts), not the page tests' five sites.
 E2E_PROJECT=load npx playwright test --project=load --workers=1 --repeat-each=5 --grep 'killed mid-traffic' e2e/cluster.spec.ts "$@" || status=1
+echo "==> The download kill tests (a server, a cluster instance killed after a claim), 5 times"
+E2E_PROJECT=load npx playwright test --project=load --workers=1 --repeat-each=5 --grep 'finding 6' e2e/security-review-3-downloads.spec.ts "$@" || status=1
 echo "==> test:stress finished in $(( $(date +%s) - started )) s: $([ $status -eq 0 ] && echo green || echo RED)"
 exit $status
