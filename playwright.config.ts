@@ -6,13 +6,14 @@ import { QUIET_CHROMIUM_FLAGS } from './e2e/support/chromium-flags.mjs';
 
 const baseURL = urlOf(PORTS.main);
 // Specs that keep both cores busy (a cluster of servers, a request flood, a 200-request download
-// burst, thousands of slow connections, all 17 editions bought and stamped): they run after the page tests, in a run of their own
+// burst, thousands of slow connections, all 17 editions bought and stamped, servers killed mid-download): they run after the page tests, in a run of their own
 // (scripts/e2e.sh), two at a time: the kill test holds with both cores hogged (npm run test:stress).
 const LOAD_SPECS = [
   '**/cluster.spec.ts',
   '**/content-flood.spec.ts',
   '**/security-review-2.spec.ts',
   '**/security-review-3-slow-bodies.spec.ts',
+  '**/security-review-3-downloads.spec.ts',
   '**/no-chromium.spec.ts',
   '**/document-store-soak.spec.ts',
 ];

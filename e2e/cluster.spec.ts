@@ -4,7 +4,8 @@ import pg from 'pg';
 import { test, expect } from './fixtures';
 import { PORTS } from './support/ports';
 import { signToken } from '../lib/shop/delivery/tokens';
-import { startCluster, startPostgres } from '../deploy/cluster';
+import { startCluster } from '../deploy/cluster';
+import { freshClusterDatabase } from './support/cluster-database';
 
 /**
  * The production topology: Debian's PostgreSQL, two instances of the site and
@@ -28,25 +29,7 @@ const smtpErrors: string[] = [];
 let smtp: SMTPServer;
 let cluster: Cluster;
 let nginx: APIRequestContext;
-let ownPostgres: { stop(): void } | undefined;
-
-/** A database of its own on the test PostgreSQL server (npm test starts one), or a server of its own. */
-async function freshDatabase(): Promise<string> {
-  // A new database each time, so no limit or order of an earlier run (or repeat) counts here.
-  let url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    ownPostgres = startPostgres('.data/e2e/cluster-postgres', 5545);
-    url = 'postgres://amora@127.0.0.1:5545/amora';
-  }
-  const name = `amora_cluster_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return fresh.toString();
-}
+let database: { url: string; stop(): void } | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -65,13 +48,14 @@ test.beforeAll(async () => {
   smtp.on('error', (error: Error) => smtpErrors.push(error.message));
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as { port: number }).port;
+  database = await freshClusterDatabase('.data/e2e/cluster-postgres', 5545);
   cluster = await startCluster({
     instances: 2,
     basePort: PORTS.clusterBase,
     httpPort: PORTS.clusterHttp,
     httpsPort: PORTS.clusterHttps,
     dir: '.data/e2e/cluster',
-    databaseUrl: await freshDatabase(),
+    databaseUrl: database.url,
     // This relay offers no STARTTLS: in clear only because the URL says so (smtpOptions, lib/mail/transport.ts).
     env: {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
@@ -89,7 +73,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await nginx?.dispose();
   await cluster?.stop();
-  ownPostgres?.stop();
+  database?.stop();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 

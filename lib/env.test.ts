@@ -20,6 +20,7 @@ describe('parseEnv', () => {
     expect(env.dataDir).toBe('./.data');
     expect(env.mailOutboxDir).toBe('./.data/outbox');
     expect(env.mailRetrySeconds).toBe(30);
+    expect(env.downloadClaimSeconds).toBe(30);
     expect(env.databaseUrl).toBeUndefined();
     expect(env.smtpUrl).toBeUndefined();
     expect(env.appSecret).toBeUndefined();
@@ -77,6 +78,10 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ HOST: 'evil host' })).toThrow(/HOST must be a host name/);
     expect(() => parseEnv({ MAIL_RETRY_SECONDS: '0' })).toThrow(/MAIL_RETRY_SECONDS must be between 1 and 1800/);
     expect(parseEnv({ MAIL_RETRY_SECONDS: '5' }).mailRetrySeconds).toBe(5);
+    expect(() => parseEnv({ DOWNLOAD_CLAIM_SECONDS: '0' })).toThrow(
+      /DOWNLOAD_CLAIM_SECONDS must be between 1 and 3600/,
+    );
+    expect(parseEnv({ DOWNLOAD_CLAIM_SECONDS: '3' }).downloadClaimSeconds).toBe(3);
   });
 
   it('derives SITE_URL from PORT and the outbox from DATA_DIR', () => {

@@ -75,6 +75,7 @@ const envSchema = z
     }, 'may say ?tls=off (clear text to a relay on this host or private network) and no other tls value'),
     MAIL_OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     MAIL_RETRY_SECONDS: count(30, 1, 1800),
+    DOWNLOAD_CLAIM_SECONDS: count(30, 1, 3600),
     APP_SECRET: z.preprocess(
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters long (use `openssl rand -hex 32`)').optional(),
@@ -169,6 +170,8 @@ export type Env = {
   mailOutboxDir: string;
   /** The wait before a refused email's first retry; each later one waits twice as long (at most 30 min). */
   mailRetrySeconds: number;
+  /** A pending download claim's lease: its response renews it; one whose process died is given back once it runs out. */
+  downloadClaimSeconds: number;
   appSecret: string | undefined;
   payments: PaymentsConfig;
   /** The browser `npm run books` typesets the editions with (the build needs none); unset: the usual install locations. */
@@ -226,6 +229,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     smtpUrl: value.SMTP_URL,
     mailOutboxDir: value.MAIL_OUTBOX_DIR ?? `${stripTrailingSlash(dataDir)}/outbox`,
     mailRetrySeconds: value.MAIL_RETRY_SECONDS,
+    downloadClaimSeconds: value.DOWNLOAD_CLAIM_SECONDS,
     appSecret: value.APP_SECRET,
     payments:
       value.PAYMENT_PROVIDER === 'stripe'

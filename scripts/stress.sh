@@ -33,5 +33,7 @@ done
 E2E_PROJECT=load npx playwright test --project=load --workers=1 --repeat-each=5 e2e/document-store-soak.spec.ts "$@" || status=1
 echo "==> Slow request bodies against one server (/api/health answered throughout), 5 times"
 E2E_PROJECT=load npx playwright test --project=load --workers=1 --repeat-each=5 --grep 'from one client leave' e2e/security-review-3-slow-bodies.spec.ts "$@" || status=1
+echo "==> The download kill tests (a server, a cluster instance killed after a claim), 5 times"
+E2E_PROJECT=load npx playwright test --project=load --workers=1 --repeat-each=5 --grep 'finding 6' e2e/security-review-3-downloads.spec.ts "$@" || status=1
 echo "==> test:stress finished in $(( $(date +%s) - started )) s: $([ $status -eq 0 ] && echo green || echo RED)"
 exit $status

@@ -51,6 +51,12 @@ export const PORTS = {
   slowClusterHttp: at(3181),
   slowClusterHttps: at(3444),
   slowClusterPostgres: at(3546),
+  /** e2e/security-review-3-downloads.spec.ts: a server it kills mid-download, and a cluster of its own (two instances, http, https, PostgreSQL). */
+  reviewClaims: at(3120),
+  reviewClaimsCluster: at(3126),
+  reviewClaimsHttp: at(3182),
+  reviewClaimsHttps: at(3445),
+  reviewClaimsPostgres: at(3446),
   /** e2e/cluster.spec.ts: two instances behind nginx (http, https). */
   clusterBase: at(3121),
   clusterHttp: at(3180),

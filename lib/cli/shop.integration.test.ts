@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@/lib/db/client';
 import { answerDownload } from '@/lib/shop/delivery/download';
-import { claimDownload, placeOrder, type Order } from '@/lib/shop/orders/orders';
+import { placeOrder, type Order } from '@/lib/shop/orders/orders';
+import { claimCopy } from '@/lib/shop/delivery/download-claims';
 import { demoPayments } from '@/lib/shop/payments/payment';
 import { signToken } from '@/lib/shop/delivery/tokens';
 import { runShop } from './shop';
@@ -39,8 +40,15 @@ beforeAll(async () => {
   if (!placed.ok) throw new Error('order failed');
   order = placed.order;
   await db.query('UPDATE mail_queue SET sent_at = now() WHERE order_id = $1', [order.id]);
-  await claimDownload(db, order.id, 10);
-  await claimDownload(db, order.id, 10);
+  for (const format of ['pdf', 'epub'] as const)
+    await claimCopy(db, {
+      orderId: order.id,
+      format,
+      client: 'operator-test',
+      resume: false,
+      max: 10,
+      leaseSeconds: 60,
+    });
 }, 60_000);
 afterAll(async () => {
   await db.close();
@@ -101,6 +109,8 @@ describe('npm run shop', () => {
         secret: SECRET,
         method: 'GET',
         stamp: async () => new Uint8Array([1]),
+        client: { address: '203.0.113.1' },
+        leaseSeconds: 60,
       });
     expect((await ask()).ok).toBe(true);
     const result = await shop('revoke', order.id);

@@ -98,4 +98,26 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE UNIQUE INDEX lookup_requests_email ON lookup_requests (lower(email));
     `,
   },
+  {
+    version: 7,
+    name: 'download claims',
+    // One row per copy counted against an order's downloads (lib/shop/delivery/download-claims.ts):
+    // pending while its response is under way (until expires_at, renewed while it lasts), then settled.
+    sql: `
+      CREATE TABLE download_claims (
+        id TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL REFERENCES orders(id),
+        format TEXT NOT NULL,
+        client TEXT NOT NULL,
+        request_id TEXT,
+        holder TEXT NOT NULL,
+        shared BOOLEAN NOT NULL DEFAULT false,
+        state TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX download_claims_copy ON download_claims (order_id, format, client, created_at);
+      CREATE INDEX download_claims_pending ON download_claims (expires_at) WHERE state = 'pending';
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf, rateLimitSubject } from './client-address';
+import { clientAddressOf, proxyRequestIdOf, rateLimitSubject } from './client-address';
 
 describe('clientAddressOf (finding 1: the order limit trusted X-Forwarded-For)', () => {
   it('ignores X-Forwarded-For entirely when no proxy is trusted', () => {
@@ -76,5 +76,15 @@ describe('rateLimitSubject (finding 7: IPv6 clients got a bucket per address, no
     ]) {
       expect(rateLimitSubject(input), input).toBe(input.trim());
     }
+  });
+});
+
+describe('proxyRequestIdOf (third review, finding 6: nginx’s retry of a download must find its claim)', () => {
+  it('reads X-Request-Id only from a trusted proxy, and only a plain token', () => {
+    const id = '9f86d081884c7d659a2feaa0c55ad015';
+    expect(proxyRequestIdOf({ requestId: id, trustedHops: 1 })).toBe(id);
+    expect(proxyRequestIdOf({ requestId: id, trustedHops: 0 })).toBeUndefined();
+    for (const requestId of [undefined, [id, id], 'short', 'has space in it', 'x'.repeat(129), 'a,b,c,d,e,f,g'])
+      expect(proxyRequestIdOf({ requestId, trustedHops: 1 }), String(requestId)).toBeUndefined();
   });
 });

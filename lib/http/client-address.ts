@@ -33,6 +33,24 @@ export function clientAddressOf({
   return isIP(candidate) ? candidate : fromSocket;
 }
 
+/**
+ * The id a trusted proxy gave this request (deploy/nginx.conf.template sets X-Request-Id to nginx's
+ * $request_id, which stays the same when nginx passes the request on to another instance). With no
+ * trusted proxy the header is the client's own words and is never read; an id that is not a plain
+ * token is not one a proxy wrote.
+ */
+export function proxyRequestIdOf({
+  requestId,
+  trustedHops,
+}: {
+  requestId: string | string[] | undefined;
+  trustedHops: number;
+}): string | undefined {
+  return trustedHops > 0 && typeof requestId === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(requestId)
+    ? requestId
+    : undefined;
+}
+
 /** What a route handler uses to rate-limit a client. */
 export function clientAddress(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';

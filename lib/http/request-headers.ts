@@ -11,6 +11,7 @@ export const CONSENT_HEADER = 'x-amora-consent';
 export const LOCALE_HEADER = 'x-amora-locale';
 export const PATH_HEADER = 'x-amora-path';
 export const NONCE_HEADER = 'x-nonce';
+export const PROXY_REQUEST_ID_HEADER = 'x-amora-proxy-request-id';
 
 /** Any other header with this prefix is ours too: dropped, though no one sets it. */
 export const INTERNAL_HEADER_PREFIX = 'x-amora-';
@@ -43,6 +44,11 @@ export const INTERNAL_REQUEST_HEADERS: readonly InternalHeader[] = [
     name: PATH_HEADER,
     setBy: 'front door, page paths: the locale-free path',
     readBy: ['proxy.ts (the [locale] rewrite)', 'lib/seo/page-url.ts', 'lib/blog/article-id.ts'],
+  },
+  {
+    name: PROXY_REQUEST_ID_HEADER,
+    setBy: 'front door, behind a trusted proxy: its X-Request-Id (nginx’s $request_id, the same on its retry)',
+    readBy: ['app/api/download/[token]/[file]/route.ts (a retried download finds its claim)'],
   },
   {
     name: NONCE_HEADER,

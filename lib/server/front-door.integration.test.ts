@@ -12,6 +12,7 @@ import {
   LOCALE_HEADER,
   NONCE_HEADER,
   PATH_HEADER,
+  PROXY_REQUEST_ID_HEADER,
   REQUEST_HOST_HEADER,
 } from '@/lib/http/request-headers';
 import { attachFrontDoor } from './front-door';
@@ -162,6 +163,14 @@ describe('front door: who is asking', () => {
       headers: { 'X-Forwarded-For': '6.6.6.6, 198.51.100.4', 'X-Forwarded-Proto': 'https' },
     });
     expect(seen[0]!.headers[CLIENT_ADDRESS_HEADER]).toBe('198.51.100.4');
+  });
+
+  it('passes a trusted proxy’s X-Request-Id on as its own header, and never a client’s', async () => {
+    const seen: Seen[] = [];
+    const id = '9f86d081884c7d659a2feaa0c55ad015';
+    await fetch(`${await serve(page(seen), 1)}/api/x`, { headers: { 'X-Request-Id': id } });
+    await fetch(`${await serve(page(seen))}/api/x`, { headers: { 'X-Request-Id': id } });
+    expect(seen.map(({ headers }) => headers[PROXY_REQUEST_ID_HEADER])).toEqual([id, undefined]);
   });
 
   it('takes a path that starts with // as a path, not a host, and never throws on it (found by e2e/property.spec.ts)', async () => {

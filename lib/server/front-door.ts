@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import compression from 'compression';
 import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/request';
-import { clientAddressOf } from '@/lib/http/client-address';
+import { clientAddressOf, proxyRequestIdOf } from '@/lib/http/client-address';
 import { readCookie } from '@/lib/http/cookies';
 import { documentCacheHeaders, withDocumentPolicy, type DocumentPolicy } from '@/lib/http/document-policy';
 import {
@@ -10,6 +10,7 @@ import {
   LOCALE_HEADER,
   NONCE_HEADER,
   PATH_HEADER,
+  PROXY_REQUEST_ID_HEADER,
   REQUEST_HOST_HEADER,
   dropInternalHeaders,
 } from '@/lib/http/request-headers';
@@ -36,7 +37,7 @@ import type { ConnectionLimits } from '@/lib/env';
  *    would answer 500); an escaped letter or digit is written plainly, so every later decision
  *    sees one spelling of each path. A server action (the site has none) is a 404 (server-actions.ts).
  * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
- *    through TRUSTED_PROXY_HOPS; forwarding headers and our own internal ones
+ *    through TRUSTED_PROXY_HOPS (and, only then, the proxy's X-Request-Id); forwarding headers and our own internal ones
  *    (lib/http/request-headers.ts) a client made up never reach the app. What it may hold is
  *    limited here (connection-limits.ts): its body has a deadline and, behind proxies, it may
  *    have only so many requests in progress (without proxies, its connections were counted as
@@ -162,8 +163,10 @@ export function createFrontDoor({
       trustedHops: trustedProxyHops,
     });
     if (admitRequest && !admitRequest(req, res, address)) return;
+    const proxyRequestId = proxyRequestIdOf({ requestId: headers['x-request-id'], trustedHops: trustedProxyHops });
     dropInternalHeaders(headers);
     headers[CLIENT_ADDRESS_HEADER] = address;
+    if (proxyRequestId) headers[PROXY_REQUEST_ID_HEADER] = proxyRequestId;
     headers[REQUEST_HOST_HEADER] = headers.host ?? '';
     headers['x-forwarded-for'] = address;
     headers.host = headers['x-forwarded-host'] = ownHost;

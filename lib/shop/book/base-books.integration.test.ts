@@ -61,6 +61,21 @@ describe('stamped copies of an edition', () => {
   }, 60_000);
 });
 
+describe('a buyer’s copy (third review: a resumed download needs the same bytes again)', () => {
+  it('is the same bytes whenever it is stamped, so its ETag is strong and a Range request continues it', async () => {
+    // Months apart: a copy that carried the time it was stamped would differ.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-05T10:00:00Z') });
+    try {
+      const first = await stampedBook(ja, sakura);
+      vi.setSystemTime(new Date('2026-06-20T18:30:00Z'));
+      const again = await stampedBook(ja, sakura);
+      expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 60_000);
+});
+
 describe('a base book unlike the committed ones', () => {
   it('with a classic cross-reference table, pages that inherit their size and resources, content of their own and a link', async () => {
     const doc = await PDFDocument.create();

@@ -7,6 +7,7 @@ import { answerDownload } from './download';
 import { findOrder, placeOrder } from '../orders/orders';
 import { demoPayments } from '../payments/payment';
 import { MAX_DOWNLOADS, signToken } from './tokens';
+import { sweepExpiredClaims } from './download-claims';
 
 const SECRET = 'd'.repeat(64);
 const pdf = new Uint8Array([37, 80, 68, 70]);
@@ -32,8 +33,19 @@ async function paidOrder() {
   return { order: placed.order, token: signToken(placed.order.id, SECRET).token };
 }
 
+const CLIENT = { address: '198.51.100.7' };
+const LEASE = 60;
 const ask = (token: string, method: 'GET' | 'HEAD', stamp: () => Promise<Uint8Array> = async () => pdf) =>
-  answerDownload({ db, token, file: 'the-love-blueprint-en.pdf', secret: SECRET, method, stamp });
+  answerDownload({
+    db,
+    token,
+    file: 'the-love-blueprint-en.pdf',
+    secret: SECRET,
+    method,
+    stamp,
+    client: CLIENT,
+    leaseSeconds: LEASE,
+  });
 
 describe('download links (finding 6)', () => {
   it('HEAD checks the link and uses up nothing', async () => {
@@ -41,7 +53,7 @@ describe('download links (finding 6)', () => {
     for (let i = 0; i < MAX_DOWNLOADS + 2; i += 1)
       expect(await ask(token, 'HEAD')).toEqual({ ok: true, fileName: 'the-love-blueprint-en.pdf', format: 'pdf' });
     expect((await findOrder(db, order.id))?.downloads).toBe(0);
-    expect(await ask(token, 'GET')).toMatchObject({ ok: true, bytes: pdf });
+    expect(await ask(token, 'GET')).toMatchObject({ ok: true, copy: { bytes: pdf } });
     expect((await findOrder(db, order.id))?.downloads).toBe(1);
   });
 
@@ -53,6 +65,37 @@ describe('download links (finding 6)', () => {
     for (let i = 0; i < 3; i += 1) await expect(ask(token, 'GET', failing)).rejects.toThrow('typesetting failed');
     expect((await findOrder(db, order.id))?.downloads).toBe(0);
   });
+
+  it('keeps a claim alive, by its lease renewals, while its copy waits for stamping longer than a lease', async () => {
+    const { order, token } = await paidOrder();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const answer = answerDownload({
+      db,
+      token,
+      file: 'the-love-blueprint-en.pdf',
+      secret: SECRET,
+      method: 'GET',
+      stamp: async () => (await released, pdf),
+      client: CLIENT,
+      leaseSeconds: 3,
+    });
+    // Pending for more than two leases: only its renewals keep it from being given back.
+    const aged = async () =>
+      (
+        await db.query<{ aged: boolean }>(
+          `SELECT now() - created_at > interval '7 seconds' AS aged FROM download_claims WHERE order_id = $1`,
+          [order.id],
+        )
+      ).rows[0]?.aged;
+    await expect.poll(aged, { timeout: 30_000, interval: 250 }).toBe(true);
+    expect(await sweepExpiredClaims(db, order.id)).toBe(0);
+    release();
+    const done = await answer;
+    if (!done.ok || !done.copy) throw new Error('no copy');
+    done.copy.stopRenewing();
+    expect((await findOrder(db, order.id))?.downloads).toBe(1);
+  }, 60_000);
 
   it('counts to the limit, then refuses GET and HEAD alike', async () => {
     const { token } = await paidOrder();
@@ -96,7 +139,8 @@ describe('download links (finding 6)', () => {
       asked.push(format);
       return pdf;
     };
-    const get = (file: string) => answerDownload({ db, token, file, secret: SECRET, method: 'GET', stamp });
+    const get = (file: string) =>
+      answerDownload({ db, token, file, secret: SECRET, method: 'GET', stamp, client: CLIENT, leaseSeconds: LEASE });
     expect(await get('the-love-blueprint-en.epub')).toMatchObject({ ok: true, format: 'epub' });
     expect(await get('the-love-blueprint-en.pdf')).toMatchObject({ ok: true, format: 'pdf' });
     expect(asked).toEqual(['epub', 'pdf']);
@@ -116,5 +160,70 @@ describe('download links (finding 6)', () => {
     });
     await db.query(`UPDATE orders SET status = 'pending' WHERE id = $1`, [order.id]);
     expect(await ask(signToken(order.id, SECRET).token, 'GET')).toMatchObject({ ok: false, status: 404 });
+  });
+
+  describe('Range requests (third review: a resumed download used up another of the ten)', () => {
+    const book = new Uint8Array(1000).map((_, i) => i % 256);
+    const get = (token: string, more: Partial<Parameters<typeof answerDownload>[0]> = {}) =>
+      answerDownload({
+        db,
+        token,
+        file: 'the-love-blueprint-en.pdf',
+        secret: SECRET,
+        method: 'GET',
+        stamp: async () => book,
+        client: CLIENT,
+        leaseSeconds: LEASE,
+        ...more,
+      });
+    const copyOf = async (answer: Promise<Awaited<ReturnType<typeof answerDownload>>>) => {
+      const settled = await answer;
+      if (!settled.ok || !settled.copy) throw new Error(`no copy: ${JSON.stringify(settled)}`);
+      return settled.copy;
+    };
+
+    it('serves one range of the copy; a resume of a counted copy costs nothing, a range of a copy never downloaded counts once', async () => {
+      const { order, token } = await paidOrder();
+      const whole = await copyOf(get(token));
+      expect(whole.part).toBeUndefined();
+      expect(whole.etag).toMatch(/^"[\w-]{27}"$/);
+      const resumed = await copyOf(get(token, { range: 'bytes=600-', ifRange: whole.etag }));
+      expect(resumed).toMatchObject({ etag: whole.etag, part: { start: 600, end: 999 }, claim: { fresh: false } });
+      expect((await findOrder(db, order.id))?.downloads).toBe(1);
+      // The EPUB was never downloaded: its first range counts, its next ones do not.
+      const epub = (range: string) => get(token, { file: 'the-love-blueprint-en.epub', range });
+      expect((await copyOf(epub('bytes=0-99'))).part).toEqual({ start: 0, end: 99 });
+      expect((await copyOf(epub('bytes=-100'))).part).toEqual({ start: 900, end: 999 });
+      expect((await findOrder(db, order.id))?.downloads).toBe(2);
+      // Another client's range is a download of its own.
+      expect((await copyOf(get(token, { range: 'bytes=0-', client: { address: '192.0.2.55' } }))).claim.fresh).toBe(
+        true,
+      );
+      expect((await findOrder(db, order.id))?.downloads).toBe(3);
+    });
+
+    it('answers a range past the end with 416 and gives its download back; If-Range of another copy gets the whole copy', async () => {
+      const { order, token } = await paidOrder();
+      expect(await get(token, { range: 'bytes=1000-' })).toMatchObject({ ok: false, status: 416, size: 1000 });
+      expect((await findOrder(db, order.id))?.downloads).toBe(0);
+      const stale = await copyOf(get(token, { range: 'bytes=10-', ifRange: '"another-copy"' }));
+      expect(stale.part).toBeUndefined();
+      expect((await copyOf(get(token, { range: 'bytes=0-1,5-6' }))).part).toBeUndefined();
+      expect((await findOrder(db, order.id))?.downloads).toBe(1);
+    });
+
+    it('at the limit, serves only a client’s resume of its own copy and the proxy’s retry of a counted request', async () => {
+      const { token } = await paidOrder();
+      for (let i = 0; i < MAX_DOWNLOADS - 1; i += 1) await copyOf(get(token));
+      await copyOf(get(token, { client: { ...CLIENT, requestId: 'nginx-7' } }));
+      const exhausted = { ok: false, status: 410, error: 'downloads_exhausted' };
+      expect(await get(token)).toMatchObject(exhausted);
+      expect(await ask(token, 'HEAD')).toMatchObject(exhausted);
+      expect(await get(token, { range: 'bytes=0-', client: { address: '192.0.2.55' } })).toMatchObject(exhausted);
+      expect(await get(token, { client: { ...CLIENT, requestId: 'nginx-8' } })).toMatchObject(exhausted);
+      expect((await copyOf(get(token, { range: 'bytes=500-' }))).part).toEqual({ start: 500, end: 999 });
+      expect(await get(token, { method: 'HEAD', range: 'bytes=500-' })).toMatchObject({ ok: true });
+      expect((await copyOf(get(token, { client: { ...CLIENT, requestId: 'nginx-7' } }))).claim.fresh).toBe(false);
+    });
   });
 });

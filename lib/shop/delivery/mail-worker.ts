@@ -7,6 +7,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { deliverPendingMail } from './deliver-mail';
 import { answerLookupRequests } from './purchase-lookup';
 import { sweepRateLimits } from '@/lib/security/rate-limit';
+import { sweepExpiredClaims } from './download-claims';
 import { serialRunner } from '@/lib/async/serial-runner';
 
 // The retry loop's period: 15 s, or half of a shorter MAIL_RETRY_SECONDS, so a due email waits
@@ -14,6 +15,8 @@ import { serialRunner } from '@/lib/async/serial-runner';
 const retryIntervalMs = () => Math.min(15_000, env().mailRetrySeconds * 500);
 // "Find my purchases" requests wait for this tick, not for the request (purchase-lookup.ts): seconds, not 15.
 const LOOKUP_INTERVAL_MS = 2_000;
+// Download claims whose process died are given back within half a lease of running out, at most 15 s late.
+const claimSweepIntervalMs = () => Math.min(15_000, env().downloadClaimSeconds * 500);
 
 /** One pass over the queue; never throws (a failure stays queued). */
 async function deliverPending(): Promise<unknown> {
@@ -55,10 +58,20 @@ export function deliverMailNow(): Promise<unknown> {
   return mail.deliver();
 }
 
+/** Gives back download claims whose lease ran out (download-claims.ts); never throws. */
+async function sweepClaims(): Promise<void> {
+  try {
+    await sweepExpiredClaims(await getDb());
+  } catch (error) {
+    console.error('Expired download claims could not be given back; the next sweep tries again', error);
+  }
+}
+
 /**
  * Starts the retry loop once per process: queued email goes out as soon as SMTP accepts it.
  * The same loop forgets rate-limit windows that no longer count, so that table stays small.
- * A shorter one answers "find my purchases" requests.
+ * A shorter one answers "find my purchases" requests, another gives back the download claims of
+ * processes that died.
  */
 export function startMailWorker(): void {
   if (mail.worker) return;
@@ -70,4 +83,5 @@ export function startMailWorker(): void {
   }, retryIntervalMs());
   mail.worker.unref?.();
   setInterval(() => void mail.lookups(), LOOKUP_INTERVAL_MS).unref?.();
+  setInterval(() => void sweepClaims(), claimSweepIntervalMs()).unref?.();
 }

@@ -51,11 +51,17 @@ export async function resendLink(db: Queryable, orderId: string): Promise<Change
   return found;
 }
 
-/** Gives an order its full number of downloads again. */
+/**
+ * Gives an order its full number of downloads again: its download claims go with the count (a copy
+ * still on its way when this runs counts once it arrives, lib/shop/delivery/download-claims.ts).
+ */
 export async function resetDownloads(db: Queryable, orderId: string): Promise<ChangeResult> {
   const found = await paidOrder(db, orderId);
   if (!found.ok) return found;
-  await db.query('UPDATE orders SET downloads = 0 WHERE id = $1', [orderId]);
+  await db.query(
+    `WITH gone AS (DELETE FROM download_claims WHERE order_id = $1) UPDATE orders SET downloads = 0 WHERE id = $1`,
+    [orderId],
+  );
   return { ok: true, order: (await findOrder(db, orderId))! };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@/lib/db/client';
-import { claimDownload, findOrder, placeOrder } from './orders';
+import { placeOrder } from './orders';
 import { deliverPendingMail } from '../delivery/deliver-mail';
 import { retryDelaySeconds } from '../delivery/mail-queue';
 import { demoPayments, type Charge, type PaymentProvider } from '../payments/payment';
@@ -204,18 +204,6 @@ describe.each(backends)('order store on %s', (_name, open) => {
       ok: false,
       error: 'unknown_edition',
     });
-  });
-
-  it('allows ten downloads per order, then no more', async () => {
-    const placed = await placeOrder(db, input, { payments: demoPayments });
-    if (!placed.ok) throw new Error('order failed');
-    for (let i = 1; i <= 10; i += 1) {
-      const claim = await claimDownload(db, placed.order.id, 10);
-      expect('order' in claim && claim.order.downloads).toBe(i);
-    }
-    expect(await claimDownload(db, placed.order.id, 10)).toEqual({ error: 'exhausted' });
-    expect(await claimDownload(db, 'no-such-order', 10)).toEqual({ error: 'unknown' });
-    expect((await findOrder(db, placed.order.id))?.downloads).toBe(10);
   });
 
   it('sends queued email once, and keeps a failed one queued for a retry', async () => {

@@ -261,26 +261,6 @@ export async function findOrder(db: Queryable, id: string): Promise<Order | unde
 /** Whether an order's links open anything: paid, and not revoked. */
 export const hasLiveLinks = (order: Order) => order.status === 'paid' && !order.revoked_at;
 
-/** Counts a download of a paid, unrevoked order if it has any left. */
-export async function claimDownload(
-  db: Queryable,
-  id: string,
-  max: number,
-): Promise<{ order: Order } | { error: 'unknown' | 'exhausted' }> {
-  const { rows } = await db.query<Order>(
-    `UPDATE orders SET downloads = downloads + 1 WHERE id = $1 AND status = 'paid' AND revoked_at IS NULL AND downloads < $2 RETURNING ${ORDER_COLUMNS}`,
-    [id, max],
-  );
-  if (rows[0]) return { order: normalise(rows[0]) };
-  const order = await findOrder(db, id);
-  return order && hasLiveLinks(order) ? { error: 'exhausted' } : { error: 'unknown' };
-}
-
-/** Gives back a download that was claimed but not delivered (its copy could not be stamped). */
-export async function releaseDownload(db: Queryable, id: string): Promise<void> {
-  await db.query('UPDATE orders SET downloads = downloads - 1 WHERE id = $1 AND downloads > 0', [id]);
-}
-
 function normalise(order: Order): Order {
   return {
     ...order,

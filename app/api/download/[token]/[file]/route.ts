@@ -1,10 +1,13 @@
+import { after } from 'next/server';
 import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { clientAddress } from '@/lib/http/client-address';
+import { PROXY_REQUEST_ID_HEADER } from '@/lib/http/request-headers';
 import { clientBucket, consume } from '@/lib/security/rate-limit';
 import { appSecret } from '@/lib/security/secret';
 import { jsonError } from '@/lib/security/json-request';
 import { answerDownload } from '@/lib/shop/delivery/download';
+import { sendCopy } from '@/lib/shop/delivery/copy-delivery';
 import { stampedBook } from '@/lib/shop/book/base-books';
 import { stampedEpub } from '@/lib/shop/book/base-epubs';
 import { logError } from '@/lib/security/log-error';
@@ -18,9 +21,11 @@ const CONTENT_TYPES = { pdf: 'application/pdf', epub: 'application/epub+zip' } a
 
 /**
  * GET /api/download/{token}/the-love-blueprint-{edition}.{pdf,epub}: the buyer's stamped copy (HEAD
- * checks the link without using up a download). A forged, tampered, expired or exhausted
- * link never yields the file: a browser that navigated here is sent to /broken-link, a
- * script gets a 4xx JSON error.
+ * checks the link without using up a download), or one range of it (206). A forged, tampered,
+ * expired or exhausted link never yields the file: a browser that navigated here is sent to
+ * /broken-link, a script gets a 4xx JSON error. The download counts once the response has ended
+ * (lib/shop/delivery/copy-delivery.ts): Next runs `after` callbacks when the response closes, and
+ * the request's signal is aborted then only if the response had not finished.
  */
 async function download(request: Request, { params }: Params, method: 'GET' | 'HEAD') {
   const { token, file } = await params;
@@ -49,6 +54,7 @@ async function download(request: Request, { params }: Params, method: 'GET' | 'H
           limited.retryAfterSeconds,
         );
     }
+    const { downloadClaimSeconds } = env();
     const answer = await answerDownload({
       db,
       token,
@@ -59,16 +65,38 @@ async function download(request: Request, { params }: Params, method: 'GET' | 'H
         const buyer = { name: order.name, email: order.email, orderId: order.id };
         return format === 'epub' ? stampedEpub(edition, buyer) : stampedBook(edition, buyer);
       },
+      client: {
+        address: clientAddress(request),
+        requestId: request.headers.get(PROXY_REQUEST_ID_HEADER) ?? undefined,
+      },
+      range: request.headers.get('range'),
+      ifRange: request.headers.get('if-range'),
+      leaseSeconds: downloadClaimSeconds,
     });
+    if (!answer.ok && answer.size !== undefined)
+      return jsonError(answer.status, answer.error, answer.message, {
+        headers: { ...PRIVATE, 'Accept-Ranges': 'bytes', 'Content-Range': `bytes */${answer.size}` },
+      });
     if (!answer.ok) return refuse(answer.status, answer.error, answer.message, answer.retryAfterSeconds);
     const headers = {
       'Content-Type': CONTENT_TYPES[answer.format],
       'Content-Disposition': `attachment; filename="${answer.fileName}"`,
+      'Accept-Ranges': 'bytes',
       ...PRIVATE,
     };
-    if (!answer.bytes) return new Response(null, { headers });
-    return new Response(Buffer.from(answer.bytes), {
-      headers: { ...headers, 'Content-Length': String(answer.bytes.byteLength) },
+    const { copy } = answer;
+    if (!copy) return new Response(null, { headers });
+    const { start, end } = copy.part ?? { start: 0, end: copy.bytes.byteLength - 1 };
+    const sending = sendCopy(db, copy);
+    after(() => sending.ended(!request.signal.aborted));
+    return new Response(sending.body, {
+      status: copy.part ? 206 : 200,
+      headers: {
+        ...headers,
+        ETag: copy.etag,
+        'Content-Length': String(end - start + 1),
+        ...(copy.part && { 'Content-Range': `bytes ${start}-${end}/${copy.bytes.byteLength}` }),
+      },
     });
   } catch (error) {
     logError('Download failed', error);
