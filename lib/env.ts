@@ -100,6 +100,7 @@ const envSchema = z
         .optional(),
     ),
     STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:12111'),
+    NGINX_CACHE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     CHROMIUM_PATH: z.preprocess(
       emptyToUndefined,
       z.string().startsWith('/', 'must be an absolute path to a Chromium or Chrome executable').optional(),
@@ -176,6 +177,8 @@ export type Env = {
   payments: PaymentsConfig;
   /** The browser `npm run books` typesets the editions with (the build needs none); unset: the usual install locations. */
   chromiumPath: string | undefined;
+  /** nginx's cache of shareable documents, which `npm run shop -- purge-cache` empties (lib/cli/purge-cache.ts). */
+  nginxCacheDir: string | undefined;
   isProduction: boolean;
 };
 
@@ -241,6 +244,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           }
         : { provider: 'demo' },
     chromiumPath: value.CHROMIUM_PATH,
+    nginxCacheDir: value.NGINX_CACHE_DIR,
     isProduction: value.NODE_ENV === 'production',
   };
 }
