@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { postgresBin, startPostgresIn } from './postgres.mjs';
-import { buildIdOf, documentCacheDir, selfSignedCertificate, startNginx } from './nginx';
+import { buildIdOf, documentCacheDir, selfSignedCertificate, startNginx, type NginxValues } from './nginx';
 
 // Run from the repository (npm scripts and Playwright both do).
 const ROOT = process.cwd();
@@ -112,6 +112,8 @@ export async function startCluster(options: ClusterOptions = {}) {
   const prefix = join(dir, 'nginx');
   const configFile = join(prefix, 'nginx.conf');
   let nginx: ChildProcess | undefined;
+  let nginxValues: NginxValues | undefined;
+  const template = () => readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
   const stopAll = async () => {
     await stopChild(nginx, 'SIGQUIT');
     await Promise.all(instances.map((instance) => stopChild(instance.child)));
@@ -126,7 +128,7 @@ export async function startCluster(options: ClusterOptions = {}) {
     log(`${count} instance(s) ready on ports ${instances.map((i) => i.port).join(', ')}`);
 
     const tls = selfSignedCertificate(join(dir, 'tls'));
-    nginx = await startNginx(readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8'), {
+    nginxValues = {
       PREFIX: prefix,
       HTTP_PORT: String(httpPort),
       HTTPS_PORT: String(httpsPort),
@@ -137,7 +139,8 @@ export async function startCluster(options: ClusterOptions = {}) {
       SITE_URL: siteUrl,
       SERVER_NAME: new URL(siteUrl).hostname,
       BUILD_ID: options.buildId ?? buildIdOf(ROOT),
-    });
+    };
+    nginx = await startNginx(template(), nginxValues);
     log(`nginx: ${siteUrl} (and http://localhost:${httpPort}, which redirects)`);
   } catch (error) {
     // A cluster that cannot start leaves nothing running (ports, a database) behind it.
@@ -161,6 +164,12 @@ export async function startCluster(options: ClusterOptions = {}) {
       await waitFor(`${instance.origin}/api/ready`, `instance ${index + 1}`, instance.child);
     },
     kill: (index: number, signal: NodeJS.Signals = 'SIGKILL') => stopChild(instances[index]?.child, signal),
+    /** Stops nginx and starts it again, as a deploy would, with another BUILD_ID if given; its caches stay on disk. */
+    async restartNginx(buildId?: string) {
+      await stopChild(nginx, 'SIGQUIT');
+      nginxValues = { ...nginxValues!, BUILD_ID: buildId ?? nginxValues!.BUILD_ID };
+      nginx = await startNginx(template(), nginxValues);
+    },
     stop: stopAll,
   };
 }

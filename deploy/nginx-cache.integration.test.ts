@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { request } from 'node:https';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect } from 'node:tls';
 import type { ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { consentFromCookieHeader } from '@/lib/consent/request';
 import { routeLocale } from '@/lib/i18n/locale-routing';
 import { isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
 import { purgeNginxCache } from '@/lib/cli/purge-cache';
+import { httpsRequest, rawHttpsRequest, type Answer } from '@/e2e/support/https-client';
 import { documentCacheDir, selfSignedCertificate, startNginx, type NginxValues } from './nginx';
 
 /**
@@ -137,59 +136,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
-
-/** One request to nginx's https side, as a browser at https://localhost:<port> would send it. */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: Number(values.HTTPS_PORT),
-        servername: 'localhost',
-        rejectUnauthorized: false,
-        agent: false,
-        method,
-        path,
-        headers: { Host: `localhost:${values.HTTPS_PORT}`, ...headers },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** A request written byte for byte (an absolute-form target, say); the answer's status line, headers and body. */
-function raw(text: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(
-      { host: '127.0.0.1', port: Number(values.HTTPS_PORT), servername: 'localhost', rejectUnauthorized: false },
-      () => socket.end(text),
-    );
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (received += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', body = ''] = received.split(/\r\n\r\n(.*)/s);
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers: IncomingHttpHeaders = {};
-      for (const line of lines)
-        headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
-      resolve({
-        status: Number(statusLine.split(' ')[1]),
-        headers,
-        body: headers['transfer-encoding'] ? unchunk(body) : body,
-      });
-    });
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  httpsRequest(Number(values.HTTPS_PORT), path, headers, method);
+const raw = (text: string) => rawHttpsRequest(Number(values.HTTPS_PORT), text);
 
 /** Asks again (every 50 ms) until `done` holds for the answer; the test's own timeout bounds it. */
 async function until(ask: () => Promise<Answer>, done: (answer: Answer) => boolean): Promise<Answer> {
@@ -197,18 +146,6 @@ async function until(ask: () => Promise<Answer>, done: (answer: Answer) => boole
     const answer = await ask();
     if (done(answer)) return answer;
     await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** A chunked body's data (the stand-in's documents are ASCII: sizes count characters). */
-function unchunk(body: string): string {
-  let data = '';
-  for (let at = 0; ;) {
-    const end = body.indexOf('\r\n', at);
-    const size = parseInt(body.slice(at, end), 16);
-    if (!size) return data;
-    data += body.slice(end + 2, end + 2 + size);
-    at = end + 2 + size + 2;
   }
 }
 
