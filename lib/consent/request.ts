@@ -9,6 +9,7 @@ import {
   type ConsentDecision,
   type Preferences,
 } from './cookies';
+import { AMBIGUOUS_COOKIE, strictCookie } from '@/lib/http/cookies';
 
 /**
  * A request's consent, read once (docs/decisions/0008-cookie-consent.md). The front door reads
@@ -19,26 +20,12 @@ import {
 export type Consent = { decision: ConsentDecision; preferences: Preferences };
 
 const UNSET: Consent = { decision: 'unset', preferences: NO_CONSENT };
-const AMBIGUOUS = Symbol('ambiguous');
-
-/** The one value of the cookie named exactly `name`; AMBIGUOUS if it is sent twice, spelled loosely, or has no `=`. */
-function strictCookie(header: string, name: string): string | undefined | typeof AMBIGUOUS {
-  const alike = header
-    .split(';')
-    .map((pair) => pair.replace(/^ /, '')) // the one space after each ';' (RFC 6265 §4.2.1)
-    .filter(
-      (pair) =>
-        (pair.includes('=') ? pair.slice(0, pair.indexOf('=')) : pair).trim().toLowerCase() === name.toLowerCase(),
-    );
-  if (alike.length === 0) return undefined;
-  return alike.length === 1 && alike[0]!.startsWith(`${name}=`) ? alike[0]!.slice(name.length + 1) : AMBIGUOUS;
-}
 
 /** Values exactly 'true'/'false' decide; anything ambiguous in either consent cookie is no decision. */
 export function consentFromCookieHeader(header: string | null | undefined): Consent {
   const consent = strictCookie(header ?? '', CONSENT_COOKIE);
   const saved = strictCookie(header ?? '', PREFERENCES_COOKIE);
-  if (consent === AMBIGUOUS || saved === AMBIGUOUS) return UNSET;
+  if (consent === AMBIGUOUS_COOKIE || saved === AMBIGUOUS_COOKIE) return UNSET;
   const decision = decisionFrom(consent);
   return { decision, preferences: effectivePreferences(decision, parsePreferences(saved)) };
 }

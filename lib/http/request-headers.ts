@@ -65,7 +65,11 @@ export const INTERNAL_REQUEST_HEADERS: readonly InternalHeader[] = [
   // Next builds its URLs from these; the front door tells it its own origin (see front-door.ts), after reading a trusted proxy's.
   { name: 'x-forwarded-for', setBy: 'front door, every request (the client address)', readBy: ['Next'] },
   { name: 'x-forwarded-host', setBy: 'front door, every request (Next’s own origin)', readBy: ['Next'] },
-  { name: 'x-forwarded-proto', setBy: 'front door, every request', readBy: ['Next'] },
+  {
+    name: 'x-forwarded-proto',
+    setBy: 'front door, every request',
+    readBy: ['Next', 'app/api/locale/route.ts (the language cookie is Secure on https)'],
+  },
   { name: 'x-forwarded-port', setBy: 'front door, every request', readBy: ['Next'] },
   // Read by nothing here; dropped so that nothing downstream takes a client's claim for ours.
   { name: 'forwarded', setBy: null, readBy: [] },

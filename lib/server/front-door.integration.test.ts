@@ -367,38 +367,46 @@ describe('front door: headers', () => {
 });
 
 describe('front door: languages', () => {
-  it('answers language redirects itself and remembers the language a visitor reads in', async () => {
+  it('answers language redirects itself, no-store, and sets no cookie on any answer', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
     const english = await fetch(`${origin}/en/blog?page=2`, { redirect: 'manual' });
-    expect([english.status, english.headers.get('location')]).toEqual([307, '/blog?page=2']);
-    const french = await fetch(`${origin}/`, {
-      redirect: 'manual',
-      headers: { 'Accept-Language': 'fr-FR,fr;q=0.9,en;q=0.5' },
-    });
-    expect([french.status, french.headers.get('location')]).toEqual([307, '/fr']);
+    expect([english.status, english.headers.get('location'), english.headers.get('cache-control')]).toEqual([
+      307,
+      '/blog?page=2',
+      'no-store',
+    ]);
     const chosen = await fetch(`${origin}/help-centre`, {
       redirect: 'manual',
       headers: { Cookie: 'NEXT_LOCALE=de', 'Accept-Language': 'fr' },
     });
-    expect(chosen.headers.get('location')).toBe('/de/help-centre');
+    expect([chosen.status, chosen.headers.get('location'), chosen.headers.get('cache-control')]).toEqual([
+      307,
+      '/de/help-centre',
+      'no-store',
+    ]);
     expect(seen).toHaveLength(0);
-    const page1 = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=fr' } });
-    expect(page1.headers.getSetCookie()).toEqual(['NEXT_LOCALE=ja; Path=/; Max-Age=31536000; SameSite=Lax']);
-    const again = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=ja' } });
-    expect(again.headers.getSetCookie()).toEqual([]);
+    const japanese = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=fr' } });
+    const bare = await fetch(`${origin}/blog`, { headers: { Cookie: 'NEXT_LOCALE=en' } });
+    const first = await fetch(`${origin}/`);
+    for (const answer of [english, chosen, japanese, bare, first]) expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(seen.map(({ headers }) => headers[LOCALE_HEADER])).toEqual(['ja', 'en', 'en']);
   });
 
-  it('remembers a language only from a page the visitor opens, not from a background fetch (a late prefetch undid a choice)', async () => {
-    const origin = await serve(page([]));
-    const prefetch = await fetch(`${origin}/de/blog`, {
-      headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'empty' },
-    });
-    expect(prefetch.headers.getSetCookie()).toEqual([]);
-    const opened = await fetch(`${origin}/de/blog`, {
-      headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'document' },
-    });
-    expect(opened.headers.getSetCookie()).toEqual(['NEXT_LOCALE=de; Path=/; Max-Age=31536000; SameSite=Lax']);
+  it('never reads Accept-Language: a bare path is the English page, a prefixed one its own language', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    for (const path of ['/', '/blog', '/fr/blog'])
+      for (const accept of ['fr', 'fr-FR,fr;q=0.9,en;q=0.5', 'ja', 'de;q=0.5, ar', '*']) {
+        const answer = await fetch(`${origin}${path}`, {
+          redirect: 'manual',
+          headers: { ...plain, 'Accept-Language': accept },
+        });
+        expect([answer.status, answer.headers.getSetCookie()], `${path} ${accept}`).toEqual([200, []]);
+      }
+    // Rendered (or served from the store) in the language its URL names, whatever the visitor's.
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (const { url, headers } of seen) expect(headers[LOCALE_HEADER], url).toBe(url === '/fr/blog' ? 'fr' : 'en');
   });
 });
 

@@ -2,7 +2,6 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import compression from 'compression';
 import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/request';
 import { clientAddressOf, proxyRequestIdOf } from '@/lib/http/client-address';
-import { readCookie } from '@/lib/http/cookies';
 import { documentCacheHeaders, withDocumentPolicy, type DocumentPolicy } from '@/lib/http/document-policy';
 import {
   CLIENT_ADDRESS_HEADER,
@@ -14,7 +13,7 @@ import {
   REQUEST_HOST_HEADER,
   dropInternalHeaders,
 } from '@/lib/http/request-headers';
-import { LOCALE_COOKIE, localeCookie, routeLocale, type LocaleRoute } from '@/lib/i18n/locale-routing';
+import { routeLocale, type LocaleRoute } from '@/lib/i18n/locale-routing';
 import { API_CSP, buildPageCsp, createNonce } from '@/lib/security/csp';
 import { documentStyleHashes } from '@/lib/security/style-hashes';
 import { staticSecurityHeaders } from '@/lib/security/headers';
@@ -44,8 +43,9 @@ import type { ConnectionLimits } from '@/lib/env';
  *    they opened).
  * 3. Responses are compressed here (brotli or gzip, as the client's Accept-Encoding chooses:
  *    lib/http/quality-list.ts, RFC 9110's rules, the same for the build's compressed copies).
- * 4. Pages: the language is decided, once for the request (lib/i18n/locale-routing.ts). A
- *    redirect is answered here; the locale cookie is set here; the decision goes on in
+ * 4. Pages: the language is decided, once for the request, by the URL and the language the
+ *    visitor chose in the menu, never by Accept-Language (lib/i18n/locale-routing.ts). A redirect
+ *    is answered here (307, no-store); no page sets a cookie; the decision goes on in
  *    LOCALE_HEADER and PATH_HEADER, which proxy.ts rewrites by and the render reads.
  * 5. A fresh CSP nonce goes on the request (Next stamps its scripts with it); every HTML
  *    response gets the matching policy, the route's caching and referrer headers
@@ -195,19 +195,13 @@ export function createFrontDoor({
     const consent = (req.headers[CONSENT_HEADER] = consentHeaderValue(consentFromCookieHeader(cookie)));
 
     // 4. The language of a page, for every method: decided here only, handed on to the proxy and
-    // the render. Only GET and HEAD are remembered in the cookie (a POST is not a visitor's choice).
+    // the render. A redirect (a chosen language at a bare path, or /en/…) is never a page to keep.
     const route =
       isPagePath(url.pathname) && !NEXT_OWN_PATH.test(url.pathname)
-        ? routeLocale({
-            pathname: url.pathname,
-            search: url.search,
-            cookieLocale: readCookie(cookie, LOCALE_COOKIE),
-            acceptLanguage: req.headers['accept-language'] ?? null,
-          })
+        ? routeLocale({ pathname: url.pathname, search: url.search, cookie })
         : undefined;
     if (route?.kind === 'redirect') {
-      if (route.remember && readable) res.setHeader('Set-Cookie', localeCookie(route.remember, https));
-      res.writeHead(307, { Location: route.location, 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Language' });
+      res.writeHead(307, { Location: route.location, 'Cache-Control': 'no-store' });
       res.end();
       return;
     }
@@ -215,10 +209,6 @@ export function createFrontDoor({
       req.headers[LOCALE_HEADER] = route.locale;
       req.headers[PATH_HEADER] = route.path;
     }
-    // Only what the visitor opens is remembered, not what the page fetches in the background: a
-    // late prefetch of a German link must not undo the English the visitor just chose.
-    const background = req.headers['sec-fetch-dest'] !== undefined && req.headers['sec-fetch-dest'] !== 'document';
-    const cookies = route?.remember && readable && !background ? [localeCookie(route.remember, https)] : [];
 
     // 5. The nonce, and the headers every response leaves with.
     const nonce = createNonce();
@@ -228,7 +218,7 @@ export function createFrontDoor({
     req.headers[NONCE_HEADER] = nonce;
     req.headers['content-security-policy'] = csp.value;
     const policy: DocumentPolicy = { personal: false, shareable: true };
-    finishHeadersWith(res, csp, policy, cookies);
+    finishHeadersWith(res, csp, policy);
     // A document's own inline CSS, once the document is whole: allowed by its hash when it is the build's.
     const allowInlineCss = (own: readonly string[]) => {
       if (own.length) csp.value = cspWith([...styleHashes, ...own]);
@@ -333,19 +323,13 @@ function sendStored(
 
 /**
  * The headers every response leaves with, set as its headers are written (so a captured
- * document never holds them): the locale cookie, the page policy and the route's document
+ * document never holds them): the page policy and the route's document
  * headers on HTML, a policy that runs nothing on anything else, and the static security headers
  * wherever the route did not set its own. Next's own x-middleware-* headers never leave.
  */
-function finishHeadersWith(
-  res: ServerResponse,
-  csp: { value: string },
-  policy: DocumentPolicy,
-  cookies: string[],
-): void {
+function finishHeadersWith(res: ServerResponse, csp: { value: string }, policy: DocumentPolicy): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    for (const cookie of cookies) res.appendHeader('Set-Cookie', cookie);
     if (isHtml(res, args)) {
       // A page that declared its content missing is a 404, whatever status its render had.
       if (policy.notFound) {
