@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentFromCookieHeader } from '@/lib/consent/request';
 import { routeLocale } from '@/lib/i18n/locale-routing';
+import { LOCALE_CHOICE_CASES } from '@/lib/i18n/locale-choice-cases';
 import { isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
 import { purgeNginxCache } from '@/lib/cli/purge-cache';
 import { httpsRequest, rawHttpsRequest, type Answer } from '@/e2e/support/https-client';
@@ -24,19 +25,12 @@ const seen: Seen[] = [];
 let content = 'v1';
 const SHAREABLE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
-/** The origin's language decision for a request (lib/server/front-door.ts step 4), with the chosen language read strictly. */
+/** The origin's language decision for a request (lib/server/front-door.ts step 3), by the origin's own functions. */
 function originLanguage(url: string, cookie: string | undefined) {
   const [rawPath = '/', rawQuery] = url.split(/\?(.*)/s);
   const parsed = new URL(`http://localhost${normalizeEscapes(rawPath)}${rawQuery !== undefined ? `?${rawQuery}` : ''}`);
   if (!isPagePath(parsed.pathname) || parsed.pathname.startsWith('/__nextjs')) return undefined;
-  const named = (cookie ?? '')
-    .split(';')
-    .map((pair) => pair.replace(/^ /, ''))
-    .filter(
-      (pair) => (pair.includes('=') ? pair.slice(0, pair.indexOf('=')) : pair).trim().toLowerCase() === 'next_locale',
-    );
-  const chosen = named.length === 1 && named[0]!.startsWith('NEXT_LOCALE=') ? named[0]!.slice(12) : undefined;
-  return routeLocale({ pathname: parsed.pathname, search: parsed.search, cookieLocale: chosen, acceptLanguage: null });
+  return routeLocale({ pathname: parsed.pathname, search: parsed.search, cookie });
 }
 
 function stubOrigin(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
@@ -400,6 +394,19 @@ describe('the language menu’s choice (issue 47, goal C; DESIGN.md §5 differen
       expect(answer.headers.location, path).toBe(expected?.kind === 'redirect' ? expected.location : '');
       expect(answer.headers['cache-control'], path).toBe('no-store');
       expect(seen.length, `${path}: the origin was not asked`).toBe(before);
+    }
+  });
+
+  it('answers every case of the origin’s table as the origin does (lib/i18n/locale-choice-cases.ts)', async () => {
+    for (const { path, cookie, redirect } of LOCALE_CHOICE_CASES) {
+      const what = `${path} with ${cookie ?? 'no cookie'}`;
+      const answer = await get(path, cookie === null ? {} : { Cookie: cookie });
+      // The stand-in answers as the origin's routeLocale; so must nginx, wherever it answers itself.
+      expect(answer.status, what).toBe(redirect === null ? 200 : 307);
+      if (redirect !== null) {
+        expect(answer.headers.location, what).toBe(redirect);
+        expect(answer.headers['cache-control'], what).toBe('no-store');
+      }
     }
   });
 

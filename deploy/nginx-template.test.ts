@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { consentFromCookieHeader } from '@/lib/consent/request';
 import { locales } from '@/lib/i18n/locales';
+import { chosenLocale } from '@/lib/i18n/locale-routing';
+import { LOCALE_CHOICE_CASES } from '@/lib/i18n/locale-choice-cases';
 import { NGINX_PLACEHOLDERS, fillNginxTemplate, type NginxValues } from './nginx';
 
 /**
@@ -129,6 +131,52 @@ describe('deploy/nginx.conf.template: the consent maps (issue 47, goal C)', () =
       }),
       { numRuns: 5_000 },
     );
+  });
+});
+
+describe('deploy/nginx.conf.template: the language maps (DESIGN.md §5 difference 12)', () => {
+  const choice = nginxMap('locale_choice');
+  // What nginx decides from the cookie: "" (English: no redirect), a language (a redirect), "*" (the origin decides).
+  const agrees = (cookie: string) => {
+    const nginx = evaluate(choice, cookie);
+    const origin = chosenLocale(cookie);
+    return nginx === '*' || nginx === (origin === 'en' || origin === null ? '' : origin);
+  };
+
+  it('read every cookie of the origin’s table as the origin does', () => {
+    for (const { cookie } of LOCALE_CHOICE_CASES) expect(agrees(cookie ?? ''), String(cookie)).toBe(true);
+    expect(evaluate(choice, 'theme=dark; NEXT_LOCALE=zh-CN')).toBe('zh-CN');
+    expect(evaluate(choice, 'NEXT_LOCALE=en')).toBe('');
+    for (const doubtful of [
+      'NEXT_LOCALE=fr; NEXT_LOCALE=fr',
+      'next_locale=fr',
+      'NEXT_LOCALE=FR',
+      'a=b;  NEXT_LOCALE=fr',
+    ])
+      expect(evaluate(choice, doubtful), doubtful).toBe('*');
+  });
+
+  it('never choose a language the origin would not (property, random Cookie headers)', () => {
+    const name = fc.constantFrom(
+      'NEXT_LOCALE',
+      'next_locale',
+      'NEXT_LOCALE ',
+      ' NEXT_LOCALE',
+      'XNEXT_LOCALE',
+      'NEXT_LOCALE_X',
+      'theme',
+    );
+    const value = fc.constantFrom(...locales, 'FR', 'zh-cn', '', ' fr', 'fr ', '"fr"', '%66r', 'fr=1', 'xx');
+    const pair = fc.oneof(
+      fc.tuple(name, value).map(([n, v]) => `${n}=${v}`),
+      name,
+      fc.string({ maxLength: 6 }),
+    );
+    const separator = fc.constantFrom('; ', ';', ';  ', ';\t');
+    const header = fc
+      .array(fc.tuple(separator, pair), { maxLength: 4 })
+      .map((pairs) => pairs.map(([s, p], i) => (i ? s : '') + p).join(''));
+    fc.assert(fc.property(header, agrees), { numRuns: 5_000 });
   });
 });
 

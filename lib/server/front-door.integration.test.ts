@@ -40,7 +40,13 @@ async function serve(
   return `http://127.0.0.1:${port}`;
 }
 
-/** A stand-in page: HTML streamed in two chunks, with the request's nonce in it. */
+/** The flight data script Next writes (a known form: lib/security/script-hashes.ts). */
+const FLIGHT = 'self.__next_f.push([1,"0:[\\"$\\",\\"p\\",null,{}]\\n"])';
+
+/**
+ * A stand-in page: HTML streamed in two chunks, with a flight script as Next writes it, stamped
+ * with the request's nonce when it was given one (a shared document's render is given none).
+ */
 const page =
   (seen: Seen[], before?: (req: IncomingMessage, res: ServerResponse) => void) =>
   async (req: IncomingMessage, res: ServerResponse) => {
@@ -49,7 +55,8 @@ const page =
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Vary', 'rsc, Accept-Encoding');
     res.flushHeaders(); // as Next does before its first chunk
-    res.write(`<script nonce="${req.headers[NONCE_HEADER]}"></script>`);
+    const nonce = req.headers[NONCE_HEADER];
+    res.write(`<script${nonce ? ` nonce="${nonce}"` : ''}>${FLIGHT}</script>`);
     await new Promise((resolve) => setTimeout(resolve, 5));
     res.end(`<p>${req.url} ✓</p>`);
   };
@@ -304,10 +311,13 @@ describe('front door: server actions and the log (third review, finding 7)', () 
 });
 
 describe('front door: headers', () => {
-  it('gives every HTML response the CSP whose nonce the app was handed, and a private, revalidated cache policy', async () => {
+  it('gives an HTML response rendered for one visitor the CSP whose nonce the app was handed, and a private, revalidated cache policy', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
-    const response = await fetch(`${origin}/blog/a.b`, { headers: plain });
+    // A consent cookie sent twice: no shared document for this visitor (lib/consent/request.ts).
+    const response = await fetch(`${origin}/blog/a.b`, {
+      headers: { ...plain, Cookie: 'NEXT_LOCALE=en; CookieConsent=x; CookieConsent=true' },
+    });
     const nonce = String(seen[0]!.headers[NONCE_HEADER]);
     expect(response.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
     expect(await response.text()).toContain(`nonce="${nonce}"`);
@@ -416,8 +426,9 @@ describe('front door: inline CSS', () => {
   const styled = (seen: Seen[], css: (url: string) => string) => async (req: IncomingMessage, res: ServerResponse) => {
     seen.push({ url: req.url ?? '', headers: { ...req.headers } });
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    const nonce = req.headers[NONCE_HEADER];
     res.end(
-      `<html><head><style data-precedence="next" data-href="/x.css">${css(req.url ?? '')}</style><script nonce="${req.headers[NONCE_HEADER]}"></script></head><body>✓</body></html>`,
+      `<html><head><style data-precedence="next" data-href="/x.css">${css(req.url ?? '')}</style><script${nonce ? ` nonce="${nonce}"` : ''}>${FLIGHT}</script></head><body>✓</body></html>`,
     );
   };
   const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -457,19 +468,20 @@ describe('front door: inline CSS', () => {
 });
 
 describe('front door: the document store', () => {
-  it('renders a page once and serves the next visitors from the store, each with its own nonce', async () => {
+  it('renders a page once and serves the next visitors from the store: the same bytes, with no nonce', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
     const first = await fetch(`${origin}/blog?b=2&a=1`, { headers: plain });
     const second = await fetch(`${origin}/blog?a=1&b=2`, { headers: plain });
     expect(seen).toHaveLength(1);
-    const nonces = [first, second].map((r) => /'nonce-([^']+)'/.exec(r.headers.get('content-security-policy')!)![1]!);
-    expect(new Set(nonces).size).toBe(2);
-    const body = await second.text();
-    expect(body).toContain(`nonce="${nonces[1]}"`);
-    expect(body).not.toContain(nonces[0]);
-    expect(body).toContain('✓');
-    expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(seen[0]!.headers[NONCE_HEADER]).toBeUndefined();
+    const bodies = [await first.text(), await second.text()];
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(bodies[1]).toContain('✓');
+    expect(bodies[1]).not.toContain('nonce');
+    expect(second.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    expect(second.headers.get('content-security-policy')).not.toContain('nonce');
+    expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(bodies[1]!)));
   });
 
   it('keeps languages, paths and consent choices apart', async () => {
@@ -501,19 +513,36 @@ describe('front door: the document store', () => {
     expect(seen.map((s) => s.headers.rsc)).toEqual([undefined, '1']);
   });
 
-  it('never keeps what may not be shared: a declared content error, a response with its own cookie, a 404', async () => {
+  it('never keeps what may not be shared: a declared content error, a 404', async () => {
     for (const setup of [
       () => declareUnshareable(),
-      (_req: IncomingMessage, res: ServerResponse) => res.setHeader('Set-Cookie', 'session=1'),
       (_req: IncomingMessage, res: ServerResponse) => void (res.statusCode = 404),
     ]) {
       const seen: Seen[] = [];
       const origin = await serve(page(seen, setup));
-      await fetch(`${origin}/blog`, { headers: plain });
-      await fetch(`${origin}/blog`, { headers: plain });
+      // The language the visitor chose already: no cookie of the front door's own on the answer.
+      const visitor = { ...plain, Cookie: 'NEXT_LOCALE=en' };
+      await fetch(`${origin}/blog`, { headers: visitor });
+      const again = await fetch(`${origin}/blog`, { headers: visitor });
       expect(seen).toHaveLength(2);
+      expect(again.headers.get('cache-control')).toBe('private, no-cache');
       await new Promise<void>((resolve) => server!.close(() => resolve()));
       server = undefined;
+    }
+  });
+
+  it('never keeps a render that sets a cookie of its own: each visitor’s page is rendered for them, with a nonce, private', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen, (_req, res) => res.setHeader('Set-Cookie', 'session=1')));
+    const answers = [
+      await fetch(`${origin}/blog`, { headers: plain }),
+      await fetch(`${origin}/blog`, { headers: plain }),
+    ];
+    // Each visitor's own render, with a nonce (the first visitor's after the render for the store showed the cookie).
+    expect(seen.filter(({ headers }) => headers[NONCE_HEADER] !== undefined)).toHaveLength(2);
+    for (const answer of answers) {
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      expect(answer.headers.get('content-security-policy')).toMatch(/'nonce-/);
     }
   });
 
