@@ -117,7 +117,7 @@ export function createSharedDocuments({
     });
     if (signal.aborted) return null;
     signal.addEventListener('abort', exchange.abort, { once: true });
-    const policy: DocumentPolicy = { personal: false, shareable: true };
+    const policy: DocumentPolicy = { personal: false, shareable: true, shared: true };
     const captured = captureWhole(exchange.res);
     const returned = withDocumentPolicy(policy, () => handle(exchange.req, exchange.res)).then(
       () => null,
