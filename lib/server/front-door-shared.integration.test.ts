@@ -364,4 +364,33 @@ describe('front door: freshness', () => {
     await vi.waitFor(async () => expect((await text()).body).toContain('version 2'), { timeout: 5_000, interval: 20 });
     expect(seen).toHaveLength(2);
   });
+
+  it('leaves the store with what is left of its freshness: a cache in front that ignores Age (nginx) keeps it no longer', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(nextLike(seen), { sharing: { freshSeconds: 2, staleSeconds: 60 } });
+    const visit = async () => {
+      const answer = await fetch(`${origin}/blog`, { headers: visitor });
+      await answer.arrayBuffer();
+      return { age: Number(answer.headers.get('age') ?? 0), cacheControl: answer.headers.get('cache-control') };
+    };
+    expect((await visit()).cacheControl).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=60');
+    // A second into its life, a second of freshness is left, and the whole stale window after it.
+    await vi.waitFor(
+      async () => {
+        const { age, cacheControl } = await visit();
+        expect(age).toBe(1);
+        expect(cacheControl).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=60');
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    // Stale: no freshness at all (nginx does not store it), and only what is left of the stale window.
+    await vi.waitFor(
+      async () => {
+        const { age, cacheControl } = await visit();
+        expect(age).toBeGreaterThanOrEqual(2);
+        expect(cacheControl).toBe(`public, max-age=0, s-maxage=0, stale-while-revalidate=${62 - age}`);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+  });
 });

@@ -188,7 +188,7 @@ export function createSharedDocuments({
     const hit = store.lookup(request.key);
     if (!hit) return false;
     if (!hit.fresh) flights.refresh(request.key, (signal) => render(request, signal));
-    sendStored(req, res, hit.document, hit.ageSeconds, request.cookies);
+    sendStored(req, res, hit.document, hit.ageSeconds, request.cookies, leftOf(times, hit.ageSeconds));
     return true;
   }
 
@@ -206,7 +206,7 @@ export function createSharedDocuments({
       const outcome = await flights.join(request.key, (signal) => render(request, signal), left);
       if (res.destroyed) return true;
       if (!outcome) continue;
-      if (outcome.kind === 'shared') sendStored(req, res, outcome.document, 0, request.cookies);
+      if (outcome.kind === 'shared') sendStored(req, res, outcome.document, 0, request.cookies, cacheControl);
       else if (outcome.kind === 'private') sendPrivate(req, res, outcome, request.cookies);
       return outcome.kind !== 'own';
     }
@@ -291,10 +291,14 @@ function sendStored(
   document: StoredDocument,
   ageSeconds: number,
   cookies: readonly string[],
+  cacheControl: string,
 ): void {
   const coding = negotiateEncoding(req.headers['accept-encoding'], document.codings);
   const variant = document.variants.get(coding) ?? document.variants.get('identity')!;
-  const headers = [...withCookies(document.headers, cookies), 'ETag', variant.etag, 'Age', String(ageSeconds)];
+  const own = document.headers.flatMap((part, at) =>
+    at % 2 === 1 && document.headers[at - 1]!.toLowerCase() === 'cache-control' ? [cacheControl] : [part],
+  );
+  const headers = [...withCookies(own, cookies), 'ETag', variant.etag, 'Age', String(ageSeconds)];
   if (variant !== document.variants.get('identity')) headers.push('Content-Encoding', coding);
   if (matchesIfNoneMatch(req.headers['if-none-match'], variant.etag)) {
     res.writeHead(304, headers);
@@ -304,6 +308,18 @@ function sendStored(
   headers.push('Content-Length', String(variant.body.byteLength));
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : variant.body);
+}
+
+/**
+ * A stored document's Cache-Control `ageSeconds` after its render: what is left of its freshness and
+ * of its stale window, so no cache in front keeps it past the store's own horizon. nginx ignores Age:
+ * told the whole s-maxage again, it kept a document the store had already served stale for as long
+ * once more, and a change reached visitors only after twice s-maxage + stale-while-revalidate. A
+ * stale document says s-maxage=0, which nginx does not store.
+ */
+function leftOf({ freshSeconds, staleSeconds }: SharingTimes, ageSeconds: number): string {
+  const fresh = Math.max(0, freshSeconds - ageSeconds);
+  return sharedCacheControl({ fresh, stale: Math.max(0, freshSeconds + staleSeconds - ageSeconds - fresh) });
 }
 
 /** A render that may not be kept, given as it is to the visitors who waited for it (a 404, a content backend's error state). */
