@@ -272,7 +272,7 @@ async function compressed(body: Buffer): Promise<Pick<StoredDocument, 'variants'
 }
 
 /** Whether an If-None-Match header names this entity tag (RFC 9110 §13.1.2: weak comparison), or is `*`. */
-export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
   if (header === undefined) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return String(header)
