@@ -92,7 +92,7 @@ export const INTERNAL_REQUEST_HEADERS: readonly InternalHeader[] = [
 ];
 
 /** Next's middleware headers: every one a client sends is dropped, whatever its name after this. */
-export const NEXT_INTERNAL_PREFIX = 'x-middleware-';
+const NEXT_INTERNAL_PREFIX = 'x-middleware-';
 
 const NAMES = new Set(INTERNAL_REQUEST_HEADERS.map(({ name }) => name));
 

@@ -48,7 +48,7 @@ const isApi = (pathname: string, name: string) => {
  * answers them from the same URLs as the pages, so a cache that kept one could hand it to a
  * visitor as the page (CVE-2026-44576), or the reverse.
  */
-export function isFlightRequest({ headers, searchParams }: Pick<RequestFacts, 'headers' | 'searchParams'>): boolean {
+function isFlightRequest({ headers, searchParams }: Pick<RequestFacts, 'headers' | 'searchParams'>): boolean {
   return (
     headers.rsc !== undefined ||
     headers['next-url'] !== undefined ||

@@ -8,6 +8,8 @@ const sha = (text: string) => `'sha256-${createHash('sha256').update(Buffer.from
 const html = (...parts: string[]) =>
   Buffer.from(`<!DOCTYPE html><html><head></head><body>${parts.join('')}</body></html>`);
 const BOOTSTRAP = '(self.__next_f=self.__next_f||[]).push([0])';
+const TURBOPACK =
+  '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/400si3ipultkx.js"],"runtimeModuleIds":[94553]});';
 /** As Next writes its flight data (stream-ops.node.js): JSON, then <, >, &, U+2028 and U+2029 escaped. */
 const push = (value: unknown) =>
   `self.__next_f.push(${JSON.stringify(value).replace(/[&<>\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)})`;
@@ -18,6 +20,31 @@ describe('isKnownInlineScript: only what Next and React write', () => {
     expect(isKnownInlineScript(push([1, '0:["$","p",null,{"children":"</script><b>x&y"}]\n']))).toBe(true);
     expect(isKnownInlineScript(push([1, 'line\u2028separator']))).toBe(true);
     expect(isKnownInlineScript(push([3, 'AAECAw==']))).toBe(true);
+  });
+
+  it('knows Turbopack’s chunk-group bootstrap, as Next writes it, with only the build’s chunks and module ids', () => {
+    const turbopack = (params: unknown) =>
+      `(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(${JSON.stringify(params)});`;
+    const own = {
+      otherChunks: ['static/chunks/400si3ipultkx.js', 'static/chunks/2n1_kxy.js'],
+      runtimeModuleIds: [94553],
+    };
+    expect(isKnownInlineScript(turbopack(own))).toBe(true);
+    expect(isKnownInlineScript(`${turbopack(own)}\n${turbopack({ otherChunks: [], runtimeModuleIds: [] })}`)).toBe(
+      true,
+    );
+    for (const text of [
+      turbopack({ ...own, otherChunks: ['https://evil.example/x.js'] }),
+      turbopack({ ...own, otherChunks: ['static/chunks/../../api/x.js'.replace('..', '%2e%2e')] }),
+      turbopack({ ...own, runtimeModuleIds: ['alert(1)'] }),
+      turbopack({ ...own, onload: 1 }),
+      turbopack([own]),
+      `${turbopack(own)}alert(1)`,
+      `${turbopack(own)}\nalert(1)`,
+      turbopack(own).replaceAll('"TURBOPACK"', '"x"].constructor.constructor("alert(1)")()//'),
+      turbopack(own).replace('{"otherChunks"', '{ "otherChunks"'),
+    ])
+      expect(isKnownInlineScript(text), text).toBe(false);
   });
 
   it('refuses anything else, however close to a known form', () => {
@@ -51,9 +78,11 @@ describe('inlineScriptHashes', () => {
         `<script>${data}</script>`,
         `<script>${data}</script>`,
         '<script type="application/ld+json">{"@context":"https://schema.org","name":"<b>"}</script>',
+        '<script src="/_next/static/chunks/0cz1d0mv5g_q7.js" noModule=""></script>',
+        `<script id="_R_">${TURBOPACK}</script>`,
       ),
     );
-    expect(scan).toEqual({ ok: true, hashes: [sha(BOOTSTRAP), sha(data)] });
+    expect(scan).toEqual({ ok: true, hashes: [sha(BOOTSTRAP), sha(data), sha(TURBOPACK)] });
     expect(scriptHash(data)).toBe(sha(data));
   });
 
@@ -78,6 +107,7 @@ describe('inlineScriptHashes', () => {
       [html(`<script>${BOOTSTRAP}`), /never ends/],
       [html('<script src="/_next/static/chunks/a.js'), /never ends/],
       [html(`<script id="a" id="b">${BOOTSTRAP}</script>`), /twice/],
+      [html(`<script id="other">${TURBOPACK}</script>`), /attributes/],
       [html(`<script>${push([1, 'x'])}\r</script>`), /no known form/],
     ] as const) {
       const scan = inlineScriptHashes(document);

@@ -10,8 +10,11 @@ import { createHash } from 'node:crypto';
  * - its flight data, `self.__next_f.push([1,"…"])` (or `[3,"base64"]`), whose argument parses as
  *   JSON and is written exactly as Next writes it (stream-ops: JSON.stringify, then `<`, `>`, `&`,
  *   U+2028 and U+2029 escaped);
- * - React's fixed streaming snippets (REACT_SNIPPETS), each followed only by its calls with
- *   React's own ids.
+ * - Turbopack's chunk-group bootstrap, `(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({…})`
+ *   (get-page-files.js, getTurbopackChunkGroupBootstrap), its argument only the build's chunk
+ *   paths and module ids, written as JSON.stringify writes them; React writes it with `id="_R_"`
+ *   (its bootstrap script);
+ * - React's fixed streaming snippets (REACT_SNIPPETS).
  *
  * Scripts that load a file (`src`) must name one of the build's chunks and hold nothing; data
  * blocks (`type="application/ld+json"`) run nothing and need no hash. Anything else (another
@@ -30,6 +33,12 @@ const FLIGHT_BINARY = 3;
 /** React's fixed inline snippets (react-dom/server, Fizz), as the installed React writes them; script-hashes.test.ts checks each is there. */
 export const REACT_SNIPPETS: readonly string[] = ['requestAnimationFrame(function(){$RT=performance.now()});'];
 
+/** One chunk group's bootstrap (getTurbopackChunkGroupBootstrap); a page's are joined by line breaks. */
+const TURBOPACK_PUSH = /^\(globalThis\[("[A-Za-z_$][\w$]*")\] \|\| \(globalThis\[\1\] = \[\]\)\)\.push\((\{.*\})\);$/;
+const TURBOPACK_CHUNK = /^static\/chunks\/[\w\-.~/]+\.js$/;
+/** The id React gives its bootstrap script (bootstrapScriptContent), the only attribute an inline script may have. */
+const BOOTSTRAP_ID = '_R_';
+
 /** Where a chunk may be loaded from: the build's own files, by a plain path. */
 const CHUNK = /^\/_next\/static\/[\w\-.~/]+\.js$/;
 /** The attributes Next writes on the scripts that load its chunks. */
@@ -39,9 +48,32 @@ const DATA_TYPES = new Set(['application/ld+json', 'application/json']);
 const htmlEscapeJson = (json: string) =>
   json.replace(/[&<>\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** Whether `line` is one Turbopack chunk-group bootstrap: the build's chunks and module ids, nothing else. */
+function isTurbopackBootstrap(line: string): boolean {
+  const push = TURBOPACK_PUSH.exec(line);
+  if (!push) return false;
+  let params: unknown;
+  try {
+    params = JSON.parse(push[2]!);
+  } catch {
+    return false;
+  }
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return false;
+  const { otherChunks, runtimeModuleIds, ...rest } = params as Record<string, unknown>;
+  return (
+    Object.keys(rest).length === 0 &&
+    Array.isArray(otherChunks) &&
+    otherChunks.every((chunk) => typeof chunk === 'string' && TURBOPACK_CHUNK.test(chunk)) &&
+    Array.isArray(runtimeModuleIds) &&
+    runtimeModuleIds.every((id) => Number.isSafeInteger(id)) &&
+    JSON.stringify(params) === push[2]
+  );
+}
+
 /** Whether `text` is an inline script of a known form. */
 export function isKnownInlineScript(text: string): boolean {
   if (text === BOOTSTRAP || REACT_SNIPPETS.includes(text)) return true;
+  if (text.startsWith('(globalThis[')) return text.split('\n').every(isTurbopackBootstrap);
   const push = PUSH.exec(text);
   if (!push) return false;
   let value: unknown;
@@ -137,7 +169,8 @@ export function inlineScriptHashes(document: Uint8Array): ScriptScan {
         };
       continue;
     }
-    if (attributes.size > 0)
+    const bootstrap = attributes.size === 1 && attributes.get('id') === BOOTSTRAP_ID;
+    if (attributes.size > 0 && !bootstrap)
       return { ok: false, reason: `an inline script with attributes ${excerpt([...attributes.keys()].join(' '))}` };
     // The browser's tokenizer reads CR and CRLF as LF, and a NUL as U+FFFD: no known form has either.
     if (/[\r\0]/.test(text) || !isKnownInlineScript(text))

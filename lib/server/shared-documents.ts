@@ -49,11 +49,12 @@ type Outcome =
   | { kind: 'own'; reason: string };
 
 /**
- * The codings a stored document is kept in, most preferred first, each compressed once, at a
- * level measured for it (docs/decisions/0018-shareable-documents.md, "Compression"): brotli 5 gives
- * about 5% fewer bytes than gzip 9 for a few milliseconds of one core per stored page.
+ * The codings a stored document is kept in, most preferred first, each compressed once, at the
+ * level measured for it (`/`, 242 KB, 2026-11-29, one core of the 2-core machine): brotli 6 gives
+ * 28.6 KB in 10–16 ms (5: 29.1 KB; 7: 28.3 KB but 150 ms; 11: 25.5 KB in 0.7–0.9 s, paid on
+ * every key's refresh), gzip 9 47.9 KB in 15 ms (6: 48.2 KB). In the thread pool, off the event loop.
  */
-const BROTLI_QUALITY = 5;
+const BROTLI_QUALITY = 6;
 const GZIP_LEVEL = 9;
 const CODINGS = ['br', 'gzip'] as const;
 /** Smaller bodies go out as they are: compressing them saves less than its headers cost. */
@@ -272,7 +273,7 @@ async function compressed(body: Buffer): Promise<Pick<StoredDocument, 'variants'
 }
 
 /** Whether an If-None-Match header names this entity tag (RFC 9110 §13.1.2: weak comparison), or is `*`. */
-export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
   if (header === undefined) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return String(header)
