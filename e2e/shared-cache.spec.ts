@@ -333,7 +333,7 @@ test('freshness: a change in the content backend reaches the first visitor after
   test.setTimeout(120_000);
   const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
   // The worst case: the origin's own store (one per instance) hands nginx a copy that is already old.
-  await fetch(`${contentApi}/__content?mode=ok`, { method: 'POST' });
+  await fetch(`${contentApi}/__revision?mode=1`, { method: 'POST' });
   purgeCache();
   const rendered = Date.now();
   for (const instance of cluster.instances) {
@@ -344,19 +344,20 @@ test('freshness: a change in the content backend reaches the first visitor after
     expect(await answer.text()).toContain('Fault test post 1');
     expect(answer.headers.get('cache-control')).toMatch(/^public/);
   }
-  await fetch(`${contentApi}/__content?mode=revised`, { method: 'POST' });
+  await fetch(`${contentApi}/__revision?mode=2`, { method: 'POST' });
   const changed = Date.now();
   try {
     // The instances' copies are stale now (and still servable): nginx's first request gets one.
     await sleepUntil(rendered + (FRESH + 1) * 1_000);
     const stale = await browse('/blog');
     expect(stale.body).toContain('Fault test post 1');
+    expect(stale.body).not.toContain('(revision 2)');
     expect(stale.headers['x-cache']).toBe('MISS');
     // s-maxage + stale-while-revalidate after the change (and a second: nginx counts whole seconds),
     // the first visitor gets it, from whichever cache or render answers.
     await sleepUntil(changed + (FRESH + STALE + 1) * 1_000);
-    expect((await browse('/blog')).body).toContain('Revised fault test post 1');
+    expect((await browse('/blog')).body).toContain('Fault test post 1 (revision 2)');
   } finally {
-    await fetch(`${contentApi}/__content?mode=ok`, { method: 'POST' });
+    await fetch(`${contentApi}/__revision?mode=1`, { method: 'POST' });
   }
 });

@@ -1,7 +1,6 @@
 // Everything the "faulty" e2e site depends on, each with a switch the tests flip:
 //   - a content backend (as lib/content/remote.ts calls one) that can be ok, down, slow (answers
-//     after 15 s), garbage, or revised (every post's title and the FAQ's answer changed, as an
-//     editor's change would);
+//     after 15 s) or garbage;
 //   - an SMTP relay that can be up or down, and remembers what it received and how many
 //     connections it refused;
 //   - a TCP proxy in front of the test PostgreSQL that can cut the database off.
@@ -68,14 +67,7 @@ createServer((req, res) => {
     const found = single && posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1])));
     const body = single ? (found ? { data: found } : undefined) : routes()[url.pathname];
     if (!body) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
-    const text = JSON.stringify(body);
-    res
-      .writeHead(200, { 'Content-Type': 'application/json' })
-      .end(
-        state.content === 'revised'
-          ? text.replaceAll('Fault test post', 'Revised fault test post').replace('"Yes."', '"Yes, revised."')
-          : text,
-      );
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
   if (state.content === 'slow') {
     const timer = setTimeout(() => {
