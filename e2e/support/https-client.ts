@@ -62,11 +62,15 @@ function unchunk(body: Buffer): Buffer {
   }
 }
 
-/** A request written byte for byte (an absolute-form target, say) over TLS to 127.0.0.1:`port`; it should say `Connection: close`. */
+/**
+ * A request written byte for byte (an absolute-form target, say) over TLS to 127.0.0.1:`port`; it
+ * must say `Connection: close`, and the server's close ends it. Written, not ended: nginx takes a
+ * client that closes its side for one that left, and answers it nothing.
+ */
 export function rawHttpsRequest(port: number, text: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port, servername: 'localhost', rejectUnauthorized: false }, () =>
-      socket.end(text),
+      socket.write(text),
     );
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
