@@ -119,7 +119,8 @@ test('a repeated public page is an X-Cache HIT, with the origin’s shareable he
 });
 
 test('poisoning through headers: after each attack a clean GET is the baseline document, text/html, with no trace of evil.example', async () => {
-  test.setTimeout(120_000);
+  // 19 attacks, each on an emptied cache: about a minute and a half with both cores busy.
+  test.setTimeout(240_000);
   purgeCache();
   const baseline = await browse('/');
   expect(baseline.headers['content-type']).toMatch(/^text\/html/);
