@@ -111,7 +111,9 @@ test.describe('shared documents: headers', () => {
   });
 });
 
-test.describe('shared documents: poisoning', () => {
+test.describe('shared documents: poisoning and freshness', () => {
+  // One site and one content backend for both, in this order: the freshness test changes the content.
+  test.describe.configure({ mode: 'serial' });
   let site: TestServer | undefined;
   let backend: ChildProcess | undefined;
   test.beforeAll(async () => {
@@ -130,22 +132,26 @@ test.describe('shared documents: poisoning', () => {
     backend?.kill('SIGTERM');
   });
 
-  /** The attacks: each a request for the page, before any clean one after its stored copy has gone. */
-  const attacks: { name: string; headers?: Record<string, string>; query?: string; raw?: string }[] = [
+  /**
+   * The attacks: each a request for the page, the first after its stored copy has gone. `flight`:
+   * an RSC or prefetch request, never shared (the clean visit after it renders the page itself);
+   * the others are shared documents, rendered from the key alone and stored for the clean visit.
+   */
+  const attacks: { name: string; headers?: Record<string, string>; query?: string; raw?: string; flight?: true }[] = [
     { name: 'X-Forwarded-Host', headers: { 'X-Forwarded-Host': 'evil.example' } },
     { name: 'X-Forwarded-Proto and Port', headers: { 'X-Forwarded-Proto': 'gopher', 'X-Forwarded-Port': '666' } },
     { name: 'Forwarded', headers: { Forwarded: 'host=evil.example;proto=https' } },
     { name: 'X-Original-URL', headers: { 'X-Original-URL': '/library/evil' } },
     { name: 'X-Rewrite-URL', headers: { 'X-Rewrite-URL': '/library/evil' } },
     { name: 'Host', headers: { Host: 'evil.example' } },
-    { name: 'RSC: 1', headers: { RSC: '1' } },
-    { name: 'RSC: 1 with _rsc', headers: { RSC: '1' }, query: '_rsc=evil1' },
-    { name: '_rsc alone', query: '_rsc=evil2' },
-    { name: 'Next-Router-State-Tree', headers: { 'Next-Router-State-Tree': '%5B%22evil%22%5D' } },
-    { name: 'Next-Router-Prefetch', headers: { 'Next-Router-Prefetch': '1' } },
-    { name: 'Next-Router-Segment-Prefetch', headers: { 'Next-Router-Segment-Prefetch': '/_tree' } },
-    { name: 'Next-Url', headers: { 'Next-Url': '/library/evil' } },
-    { name: 'Accept: text/x-component', headers: { Accept: 'text/x-component' } },
+    { name: 'RSC: 1', headers: { RSC: '1' }, flight: true },
+    { name: 'RSC: 1 with _rsc', headers: { RSC: '1' }, query: '_rsc=evil1', flight: true },
+    { name: '_rsc alone', query: '_rsc=evil2', flight: true },
+    { name: 'Next-Router-State-Tree', headers: { 'Next-Router-State-Tree': '%5B%22evil%22%5D' }, flight: true },
+    { name: 'Next-Router-Prefetch', headers: { 'Next-Router-Prefetch': '1' }, flight: true },
+    { name: 'Next-Router-Segment-Prefetch', headers: { 'Next-Router-Segment-Prefetch': '/_tree' }, flight: true },
+    { name: 'Next-Url', headers: { 'Next-Url': '/library/evil' }, flight: true },
+    { name: 'Accept: text/x-component', headers: { Accept: 'text/x-component' }, flight: true },
     { name: 'x-middleware-subrequest', headers: { 'X-Middleware-Subrequest': 'proxy:proxy:proxy:proxy:proxy' } },
     { name: 'x-middleware-prefetch', headers: { 'X-Middleware-Prefetch': '1' } },
     { name: 'x-nextjs-data', headers: { 'X-Nextjs-Data': '1' } },
@@ -181,9 +187,13 @@ test.describe('shared documents: poisoning', () => {
         const target = attack.query ? `${path}&${attack.query}` : path;
         const poisoned = await rawGet(origin, target, { ...reader('fr'), ...attack.headers });
         expect(poisoned.status, attack.name).toBeLessThan(500);
+        if (attack.flight) expect(poisoned.headers['cache-control'], attack.name).toBe('private, no-store');
       }
       // The clean visit right after: whatever the attack's request stored (or did not) is what it gets.
       const { answer, body } = await clean(path);
+      // A shared attack's request rendered the copy this visit is served (its age says so).
+      if (!attack.flight && !attack.raw)
+        expect(answer.headers.get('age'), `${attack.name}: from the store`).not.toBeNull();
       expect(answer.headers.get('content-type'), attack.name).toMatch(/^text\/html/);
       expect(body, attack.name).not.toMatch(/evil/i);
       expect(body === baselines[index], `${attack.name}: byte-identical to its baseline`).toBe(true);
@@ -328,17 +338,18 @@ async function startFaultBackend(): Promise<ChildProcess> {
   return child;
 }
 
-/** A GET with headers fetch would refuse to send as given (Host), read to its end. */
+/** A GET with headers fetch would refuse to send as given (Host): its status and headers. */
 function rawGet(origin: string, path: string, headers: Record<string, string>) {
   const { hostname, port } = new URL(origin);
   const lines = Object.entries({ Host: `${hostname}:${port}`, ...headers }).map(([name, value]) => `${name}: ${value}`);
-  return rawStatus(origin, `GET ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`).then(
-    (status) => ({ status }),
-  );
+  return rawAnswer(origin, `GET ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`);
 }
 
 /** The status of a request written on a socket as it is. */
-function rawStatus(origin: string, request: string): Promise<number> {
+const rawStatus = (origin: string, request: string) => rawAnswer(origin, request).then(({ status }) => status);
+
+/** The status and headers (lower-cased names) of a request written on a socket as it is. */
+function rawAnswer(origin: string, request: string): Promise<{ status: number; headers: Record<string, string> }> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
@@ -347,9 +358,17 @@ function rawStatus(origin: string, request: string): Promise<number> {
     socket.on('data', (chunk: string) => {
       answer += chunk;
       const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
-      if (status && answer.includes('\r\n\r\n')) {
+      const end = answer.indexOf('\r\n\r\n');
+      if (status && end !== -1) {
         socket.destroy();
-        resolve(Number(status[1]));
+        const headers = Object.fromEntries(
+          answer
+            .slice(0, end)
+            .split('\r\n')
+            .slice(1)
+            .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        );
+        resolve({ status: Number(status[1]), headers });
       }
     });
     socket.on('error', reject);
