@@ -45,12 +45,18 @@ test.describe('HTTP security headers', () => {
     }
   });
 
-  test('behind a trusted TLS proxy, the policy upgrades insecure requests and the locale cookie is Secure; a client claiming https gets neither', async ({
+  test('behind a trusted TLS proxy, the policy upgrades insecure requests and the language menu’s cookie is Secure; a client claiming https gets neither', async ({
     request,
   }) => {
     // Without TRUSTED_PROXY_HOPS, X-Forwarded-Proto is the client's word and counts for nothing.
     const claimed = await request.get('/fr/privacy', { headers: { 'x-forwarded-proto': 'https' } });
     expect(claimed.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const claimedChoice = await request.get('/api/locale?to=fr&path=%2Fprivacy', {
+      headers: { 'x-forwarded-proto': 'https' },
+      maxRedirects: 0,
+    });
+    expect(claimedChoice.headers()['set-cookie']).toMatch(/^NEXT_LOCALE=fr;/);
+    expect(claimedChoice.headers()['set-cookie']).not.toMatch(/;\s*secure/i);
     const proxied = await startServer(PORTS.proxied, { TRUSTED_PROXY_HOPS: '1' });
     try {
       const plain = await fetch(`${proxied.origin}/de/privacy`, {
@@ -61,9 +67,14 @@ test.describe('HTTP security headers', () => {
         headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' },
       });
       expect(https.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
-      expect(https.headers.getSetCookie().some((c) => c.startsWith('NEXT_LOCALE=fr') && /;\s*secure/i.test(c))).toBe(
-        true,
-      );
+      // No page sets a cookie; the language menu's handler sets the only one, Secure over https.
+      expect(https.headers.getSetCookie()).toEqual([]);
+      const choice = await fetch(`${proxied.origin}/api/locale?to=fr&path=%2Fprivacy`, {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' },
+        redirect: 'manual',
+      });
+      expect([choice.status, choice.headers.get('location')]).toEqual([303, '/fr/privacy']);
+      expect(choice.headers.getSetCookie()).toEqual(['NEXT_LOCALE=fr; Path=/; Max-Age=31536000; SameSite=Lax; Secure']);
     } finally {
       await proxied.stop();
     }
@@ -179,7 +190,7 @@ test.describe('CSP in the browser', () => {
       await page.goto(route, { waitUntil: 'networkidle' });
       expect(await violations(), route).toEqual([]);
     }
-    // Back to English (the visits above remembered Japanese), then the lazily loaded dialog.
+    // English (by /en/…'s redirect to the bare path), then the lazily loaded dialog.
     await page.goto('/en/privacy', { waitUntil: 'networkidle' });
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
