@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { declareNotFound } from '@/lib/http/document-policy';
-import { CONSENT_HEADER, NONCE_HEADER } from '@/lib/http/request-headers';
+import {
+  CLIENT_ADDRESS_HEADER,
+  CONSENT_HEADER,
+  LOCALE_HEADER,
+  NONCE_HEADER,
+  PATH_HEADER,
+  REQUEST_HOST_HEADER,
+} from '@/lib/http/request-headers';
 import { attachFrontDoor, type FrontDoorOptions } from './front-door';
 
 /**
@@ -161,16 +168,16 @@ describe('front door: a shared document', () => {
         'x-forwarded-host',
         'x-forwarded-port',
         'x-forwarded-proto',
-        'x-amora-client-address',
-        'x-amora-consent',
-        'x-amora-host',
-        'x-amora-locale',
-        'x-amora-path',
+        CLIENT_ADDRESS_HEADER,
+        CONSENT_HEADER,
+        REQUEST_HOST_HEADER,
+        LOCALE_HEADER,
+        PATH_HEADER,
       ].sort(),
     );
     // The consent decision only: a shared document does not depend on one visitor's preferences.
     expect(headers[CONSENT_HEADER]).toBe('accepted:');
-    expect(headers['x-amora-host']).toBe('amora.example');
+    expect(headers[REQUEST_HOST_HEADER]).toBe('amora.example');
   });
 
   it('is kept apart per consent state, and a visitor whose consent cookie reads ambiguously is rendered alone, privately, and nothing kept', async () => {
