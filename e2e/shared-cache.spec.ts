@@ -313,17 +313,23 @@ test('the never-shared list: two buyers’ library and success pages, downloads 
 test('deploy skew: after a deploy (another BUILD_ID) no document of the old build is served; every chunk the served one names is there', async () => {
   test.setTimeout(120_000);
   purgeCache();
-  const before = await reachedOrigin('/');
-  const old = await browse('/');
-  expect((await browse('/')).headers['x-cache']).toBe('HIT');
+  // A page no other test visits: an instance's own store would otherwise hand nginx a copy that is
+  // already old (what is left of s-maxage), which nginx may not keep at all.
+  const path = `/?skew=${Date.now()}`;
+  // From nginx's cache: fresh, or stale within stale-while-revalidate on a slow machine.
+  const cached = /^(HIT|STALE|UPDATING)$/;
+  const old = await browse(path);
+  expect(old.headers['x-cache']).toBe('MISS');
+  expect((await browse(path)).headers['x-cache']).toMatch(cached);
   // nginx restarted on the same build: its cache outlives a restart (the next check is not a restart's doing).
   await cluster.restartNginx();
-  expect((await browse('/')).headers['x-cache']).toBe('HIT');
+  expect((await browse(path)).headers['x-cache']).toMatch(cached);
+  const beforeDeploy = await reachedOrigin(path);
   // A deploy: nginx is given the new build's id. Not one document of the old build is served.
   await cluster.restartNginx('next-build');
-  const deployed = await browse('/');
+  const deployed = await browse(path);
   expect(deployed.headers['x-cache']).toBe('MISS');
-  expect((await reachedOrigin('/')) - before).toBe(2);
+  expect(await reachedOrigin(path)).toBeGreaterThan(beforeDeploy);
   expect(old.body).toContain('/_next/static/');
   const chunks = [...new Set(deployed.body.match(/\/_next\/static\/[^"'\s)]+/g) ?? [])];
   expect(chunks.length).toBeGreaterThan(3);
