@@ -16,6 +16,7 @@ const LOAD_SPECS = [
   '**/security-review-3-downloads.spec.ts',
   '**/no-chromium.spec.ts',
   '**/document-store-soak.spec.ts',
+  '**/shared-cache.spec.ts',
 ];
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
 // Lighthouse start browsers of their own): a run of their own, after the rest.

@@ -5,8 +5,8 @@ import { isLocale } from './lib/i18n/locales';
 /**
  * The request interceptor (Next 16's name for middleware), for pages only. The front door
  * (lib/server/front-door.ts, in front of Next in `npm start` and `npm run dev` alike) has already
- * decided each page's language, answered the redirects, set the cookie, the CSP nonce and the
- * visitor's consent, and handed the language and locale-free path on in LOCALE_HEADER and
+ * decided each page's language, answered the redirects, set the CSP nonce and the visitor's
+ * consent, and handed the language and locale-free path on in LOCALE_HEADER and
  * PATH_HEADER (a client's copies never get past it). Here the page is rewritten to its `[locale]`
  * route (English lives at the bare paths) by that decision, never by a second one.
  */

@@ -1,21 +1,15 @@
 // A production-like run on loopback: PostgreSQL, N instances of the site and nginx in front,
 // as deploy/nginx.conf.template describes. `npm run start:cluster -- --instances 2` runs it
 // (deploy/cluster-cli.ts); the e2e topology test (e2e/cluster.spec.ts) calls startCluster().
-import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { postgresBin, startPostgresIn } from './postgres.mjs';
+import { buildIdOf, documentCacheDir, selfSignedCertificate, startNginx, type NginxValues } from './nginx';
 
 // Run from the repository (npm scripts and Playwright both do).
 const ROOT = process.cwd();
-
-function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
-  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed: ${String(result.stderr || result.stdout)}`);
-  return String(result.stdout);
-}
 
 /** A PostgreSQL server of its own, in `dir`, on `port`; returns its URL and how to stop it. */
 export function startPostgres(where: string, port: number): { url: string; stop(): void } {
@@ -26,33 +20,6 @@ export function startPostgres(where: string, port: number): { url: string; stop(
   const dir = resolve(where);
   mkdirSync(dir, { recursive: true });
   return startPostgresIn({ bin, dir, log: join(dir, 'server.log'), port, database: 'amora' });
-}
-
-/** A self-signed certificate for localhost (tests and local runs only). */
-function selfSignedCertificate(dir: string) {
-  const cert = join(dir, 'cert.pem');
-  const key = join(dir, 'key.pem');
-  if (!existsSync(cert)) {
-    mkdirSync(dir, { recursive: true });
-    run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '30',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ]);
-  }
-  return { cert, key };
 }
 
 async function waitFor(url: string, what: string, child: ChildProcess | undefined, timeoutMs = 90_000) {
@@ -81,7 +48,8 @@ const stopChild = (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SI
  * Starts the topology and resolves once nginx answers: every instance has said ready first.
  * Options: instances (2), basePort (3001), httpPort (8080), httpsPort (8443), dir
  * (.data/cluster), databaseUrl (else a PostgreSQL of its own on pgPort), env (more variables
- * for every instance), quiet.
+ * for every instance), buildId (nginx's BUILD_ID; else the build's own, .next/BUILD_ID), quiet.
+ * nginx's caches live under `dir`/nginx/cache and outlast a restart, as in production.
  */
 export type ClusterOptions = {
   instances?: number;
@@ -92,6 +60,7 @@ export type ClusterOptions = {
   dir?: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  buildId?: string;
   quiet?: boolean;
 };
 
@@ -143,6 +112,8 @@ export async function startCluster(options: ClusterOptions = {}) {
   const prefix = join(dir, 'nginx');
   const configFile = join(prefix, 'nginx.conf');
   let nginx: ChildProcess | undefined;
+  let nginxValues: NginxValues | undefined;
+  const template = () => readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
   const stopAll = async () => {
     await stopChild(nginx, 'SIGQUIT');
     await Promise.all(instances.map((instance) => stopChild(instance.child)));
@@ -157,15 +128,7 @@ export async function startCluster(options: ClusterOptions = {}) {
     log(`${count} instance(s) ready on ports ${instances.map((i) => i.port).join(', ')}`);
 
     const tls = selfSignedCertificate(join(dir, 'tls'));
-    const prefix = join(dir, 'nginx');
-    for (const sub of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'cache/static']) {
-      mkdirSync(join(prefix, sub), { recursive: true });
-      // nginx's workers run as another user when the master is root.
-      chmodSync(join(prefix, sub), 0o777);
-    }
-    chmodSync(join(prefix, 'tmp'), 0o777);
-    chmodSync(join(prefix, 'cache'), 0o777);
-    const values: Record<string, string> = {
+    nginxValues = {
       PREFIX: prefix,
       HTTP_PORT: String(httpPort),
       HTTPS_PORT: String(httpsPort),
@@ -173,25 +136,11 @@ export async function startCluster(options: ClusterOptions = {}) {
       TLS_CERT: tls.cert,
       TLS_KEY: tls.key,
       UPSTREAMS: instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`).join('\n'),
+      SITE_URL: siteUrl,
+      SERVER_NAME: new URL(siteUrl).hostname,
+      BUILD_ID: options.buildId ?? buildIdOf(ROOT),
     };
-    const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
-    const config = template.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
-    const configFile = join(prefix, 'nginx.conf');
-    writeFileSync(configFile, config);
-    const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-    if (!nginxBin) throw new Error('nginx is not installed: apt-get install nginx (npm test installs it when missing)');
-    run(nginxBin, ['-t', '-p', prefix, '-c', configFile, '-e', join(prefix, 'error.log')]);
-    nginx = spawn(nginxBin, ['-p', prefix, '-c', configFile, '-e', join(prefix, 'error.log'), '-g', 'daemon off;'], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    // Its plain-http side answers every request with the redirect to https: up once that answers.
-    for (let tries = 0; ; tries += 1) {
-      if (nginx.exitCode !== null) throw new Error(`nginx exited: see ${join(prefix, 'error.log')}`);
-      const answer = await fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' }).catch(() => undefined);
-      if (answer?.status === 301) break;
-      if (tries > 100) throw new Error('nginx did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    nginx = await startNginx(template(), nginxValues);
     log(`nginx: ${siteUrl} (and http://localhost:${httpPort}, which redirects)`);
   } catch (error) {
     // A cluster that cannot start leaves nothing running (ports, a database) behind it.
@@ -206,12 +155,21 @@ export async function startCluster(options: ClusterOptions = {}) {
     appSecret,
     instances,
     nginxConfig: configFile,
+    /** nginx's cache of shareable documents, and its log of the requests that reached an instance. */
+    documentCache: documentCacheDir(prefix),
+    upstreamLog: join(prefix, 'upstream.log'),
     /** Starts instance `index` again (after it was killed). */
     async restart(index: number) {
       const instance = (instances[index] = startInstance(index));
       await waitFor(`${instance.origin}/api/ready`, `instance ${index + 1}`, instance.child);
     },
     kill: (index: number, signal: NodeJS.Signals = 'SIGKILL') => stopChild(instances[index]?.child, signal),
+    /** Stops nginx and starts it again, as a deploy would, with another BUILD_ID if given; its caches stay on disk. */
+    async restartNginx(buildId?: string) {
+      await stopChild(nginx, 'SIGQUIT');
+      nginxValues = { ...nginxValues!, BUILD_ID: buildId ?? nginxValues!.BUILD_ID };
+      nginx = await startNginx(template(), nginxValues);
+    },
     stop: stopAll,
   };
 }

@@ -61,7 +61,7 @@ test.describe('legal pages', () => {
     await page.goto('/de/privacy');
     await expect(page.getByRole('note')).toBeVisible();
     await expect(page.locator('article')).toHaveAttribute('lang', 'en');
-    // /en/… records English as the choice again (visiting /de/… remembered German).
+    // /en/… redirects to the bare path: the English document.
     await page.goto('/en/privacy');
     await expect(page).toHaveURL(/localhost:\d+\/privacy$/);
     await expect(page.getByRole('note')).toHaveCount(0);

@@ -79,24 +79,4 @@ test.describe('seventeen languages', () => {
     await expect(page.locator('article[lang="en"]')).toHaveCount(1);
     await expect(page.getByRole('note')).toBeVisible();
   });
-
-  test('the first visit to / follows Accept-Language; a chosen language wins; crawlers get English', async ({
-    browser,
-    baseURL,
-  }) => {
-    const french = await browser.newContext({
-      locale: 'fr-FR',
-      extraHTTPHeaders: { 'Accept-Language': 'fr-FR,fr;q=0.9' },
-    });
-    const page = await french.newPage();
-    await page.goto('/');
-    await expect(page).toHaveURL(`${baseURL}/fr`);
-    await french.close();
-    const crawler = await browser.newContext({ extraHTTPHeaders: { 'Accept-Language': '' } });
-    const bot = await crawler.newPage();
-    const response = await bot.goto('/');
-    expect(response?.status()).toBe(200);
-    await expect(bot).toHaveURL(`${baseURL}/`);
-    await crawler.close();
-  });
 });

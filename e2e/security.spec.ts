@@ -12,8 +12,10 @@ const requiredPageHeaders = {
 };
 
 test.describe('HTTP security headers', () => {
-  test('pages carry a nonce-based CSP and the hardening headers', async ({ request }) => {
-    for (const path of ['/', '/fr/blog', '/privacy', '/no-such-page']) {
+  test('pages carry a strict CSP (hashes on shared pages, a nonce on the others) and the hardening headers', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/fr/blog', '/privacy', '/no-such-page', '/library']) {
       const response = await request.get(path);
       const headers = response.headers();
       for (const [name, value] of Object.entries(requiredPageHeaders))
@@ -23,7 +25,13 @@ test.describe('HTTP security headers', () => {
       expect(headers['permissions-policy']).toContain('camera=()');
       expect(headers['permissions-policy']).toContain('geolocation=()');
       const csp = headers['content-security-policy']!;
-      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+      // A shared page (docs/decisions/0018-shareable-documents.md): its inline scripts by hash; any
+      // other page (/library, rendered per visitor): a nonce and 'strict-dynamic'.
+      expect(csp, path).toMatch(
+        path === '/library'
+          ? /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'(;|$)/
+          : /script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+(;|$)/,
+      );
       for (const directive of [
         "object-src 'none'",
         "base-uri 'self'",
@@ -37,12 +45,18 @@ test.describe('HTTP security headers', () => {
     }
   });
 
-  test('behind a trusted TLS proxy, the policy upgrades insecure requests and the locale cookie is Secure; a client claiming https gets neither', async ({
+  test('behind a trusted TLS proxy, the policy upgrades insecure requests and the language menu’s cookie is Secure; a client claiming https gets neither', async ({
     request,
   }) => {
     // Without TRUSTED_PROXY_HOPS, X-Forwarded-Proto is the client's word and counts for nothing.
     const claimed = await request.get('/fr/privacy', { headers: { 'x-forwarded-proto': 'https' } });
     expect(claimed.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const claimedChoice = await request.get('/api/locale?to=fr&path=%2Fprivacy', {
+      headers: { 'x-forwarded-proto': 'https' },
+      maxRedirects: 0,
+    });
+    expect(claimedChoice.headers()['set-cookie']).toMatch(/^NEXT_LOCALE=fr;/);
+    expect(claimedChoice.headers()['set-cookie']).not.toMatch(/;\s*secure/i);
     const proxied = await startServer(PORTS.proxied, { TRUSTED_PROXY_HOPS: '1' });
     try {
       const plain = await fetch(`${proxied.origin}/de/privacy`, {
@@ -53,19 +67,26 @@ test.describe('HTTP security headers', () => {
         headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' },
       });
       expect(https.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
-      expect(https.headers.getSetCookie().some((c) => c.startsWith('NEXT_LOCALE=fr') && /;\s*secure/i.test(c))).toBe(
-        true,
-      );
+      // No page sets a cookie; the language menu's handler sets the only one, Secure over https.
+      expect(https.headers.getSetCookie()).toEqual([]);
+      const choice = await fetch(`${proxied.origin}/api/locale?to=fr&path=%2Fprivacy`, {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' },
+        redirect: 'manual',
+      });
+      expect([choice.status, choice.headers.get('location')]).toEqual([303, '/fr/privacy']);
+      expect(choice.headers.getSetCookie()).toEqual(['NEXT_LOCALE=fr; Path=/; Max-Age=31536000; SameSite=Lax; Secure']);
     } finally {
       await proxied.stop();
     }
   });
 
-  test('every inline and external script carries this response’s nonce, and nonces differ per request', async ({
+  test('on a page rendered per visitor, every inline and external script carries this response’s nonce, and nonces differ per request', async ({
     request,
   }) => {
-    const first = await request.get('/');
-    const second = await request.get('/');
+    // A consent cookie sent twice: no shared page for this visitor (lib/consent/request.ts).
+    const visitor = { headers: { Cookie: 'CookieConsent=true; CookieConsent=false' } };
+    const first = await request.get('/', visitor);
+    const second = await request.get('/', visitor);
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1];
     const nonce = nonceOf(first.headers()['content-security-policy']!);
     expect(nonce).not.toBe(nonceOf(second.headers()['content-security-policy']!));
@@ -75,17 +96,18 @@ test.describe('HTTP security headers', () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
-  test('every <style> carries this response’s nonce or is the build’s own CSS, allowed by its hash, and no element has a style attribute, rendered or from the document store', async ({
+  test('every <style> carries this response’s nonce or is the build’s own CSS, allowed by its hash, and no element has a style attribute, shared, stored or rendered per visitor', async ({
     request,
   }) => {
     // The CSP allows <style> only by nonce, or by the hash of the build's inlined CSS, and no style
-    // attributes (lib/security/csp.ts, style-hashes.ts); each page twice, the second answer from
-    // the document store with its own nonce.
+    // attributes (lib/security/csp.ts, style-hashes.ts); each page twice as a shared document (the
+    // second from the store, no nonce), and once rendered for one visitor (with a nonce).
+    const perVisitor = { Cookie: 'CookieConsent=true; CookieConsent=false' };
     for (const path of ['/', '/fr', '/ar', '/the-love-blueprint', '/blog', '/help-centre', '/manage-cookies']) {
-      for (let i = 0; i < 2; i++) {
-        const response = await request.get(path);
+      for (const headers of [{}, {}, perVisitor]) {
+        const response = await request.get(path, { headers });
         const csp = response.headers()['content-security-policy']!;
-        const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+        const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? 'no nonce';
         const html = await response.text();
         const styles = [...html.matchAll(/(<style\b[^>]*>)([\s\S]*?)<\/style>/gi)];
         expect(styles.length, path).toBeGreaterThan(0);
@@ -96,8 +118,9 @@ test.describe('HTTP security headers', () => {
           );
         }
         const tags = html.match(/<[a-zA-Z][^>]*>/g) ?? [];
-        for (const tag of tags.filter((t) => /^<link\b[^>]*rel="stylesheet"[^>]*data-precedence="next"/.test(t)))
-          expect(tag, path).toContain(`nonce="${nonce}"`);
+        if (nonce !== 'no nonce')
+          for (const tag of tags.filter((t) => /^<link\b[^>]*rel="stylesheet"[^>]*data-precedence="next"/.test(t)))
+            expect(tag, path).toContain(`nonce="${nonce}"`);
         expect(
           tags.filter((t) => /\sstyle=/i.test(t)),
           path,
@@ -106,24 +129,23 @@ test.describe('HTTP security headers', () => {
     }
   });
 
-  test('pages served again from the document store still carry only their own nonce', async ({ request }) => {
+  test('a shared page is the same bytes for every visitor, with no nonce anywhere; a page rendered per visitor carries only its own', async ({
+    request,
+  }) => {
+    const shared = [await request.get('/blog'), await request.get('/blog')];
+    const bodies = await Promise.all(shared.map((response) => response.text()));
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(bodies[0]).not.toMatch(/\snonce=/);
+    for (const response of shared) expect(response.headers()['content-security-policy']).not.toContain('nonce');
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
-    const responses = [];
-    for (let i = 0; i < 3; i++) responses.push(await request.get('/blog'));
-    const nonces = responses.map((response) => nonceOf(response.headers()['content-security-policy']!));
-    expect(new Set(nonces).size).toBe(3);
-    for (const [i, response] of responses.entries()) {
-      const html = await response.text();
-      const stamped = [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+    const visitor = { headers: { Cookie: 'CookieConsent=true; CookieConsent=false' } };
+    const own = [await request.get('/blog', visitor), await request.get('/blog', visitor)];
+    const nonces = own.map((response) => nonceOf(response.headers()['content-security-policy']!));
+    expect(new Set(nonces).size).toBe(2);
+    for (const [i, response] of own.entries()) {
+      const stamped = [...(await response.text()).matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
       expect(stamped.length).toBeGreaterThan(0);
       expect(new Set(stamped)).toEqual(new Set([nonces[i]]));
-      for (const other of nonces.filter((_, j) => j !== i)) expect(html).not.toContain(other);
-      // The stored headers are stamped too (a Link preload can carry a nonce): none names another response's.
-      const headers = response
-        .headersArray()
-        .map((h) => h.value)
-        .join('\n');
-      for (const other of nonces.filter((_, j) => j !== i)) expect(headers).not.toContain(other);
     }
   });
 
@@ -139,27 +161,23 @@ test.describe('HTTP security headers', () => {
 });
 
 test.describe('CSP in the browser', () => {
-  test('a dialog’s scroll lock adds a <style> with this page’s nonce, and it applies', async ({
+  test('a dialog’s scroll lock adds no <style> (a shared page has no nonce to give one), and it applies', async ({
     page,
     context,
     baseURL,
   }) => {
     await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
-    const response = await page.goto('/en/manage-cookies', { waitUntil: 'networkidle' });
-    const nonce = /'nonce-([^']+)'/.exec((await response!.allHeaders())['content-security-policy']!)![1];
-    // The server's own (the build's CSS, allowed by hash) are marked; only what scripts add is counted.
-    await page.evaluate(() =>
-      document.querySelectorAll('style').forEach((style) => style.setAttribute('data-from-server', '')),
-    );
+    const violations = await watchCspViolations(page);
+    await page.goto('/en/manage-cookies', { waitUntil: 'networkidle' });
+    const styles = () => page.evaluate(() => document.querySelectorAll('style').length);
+    const before = await styles();
     await page.getByRole('main').getByRole('button', { name: 'Change cookie preferences' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    // Radix's react-remove-scroll-bar injects it; its nonce comes from lib/security/style-nonce.ts.
-    const styles = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLStyleElement>('style:not([data-from-server])')].map((style) => style.nonce),
-    );
-    expect(styles.length).toBeGreaterThan(0);
-    for (const stamped of styles) expect(stamped).toBe(nonce);
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    // Radix's scroll lock (react-remove-scroll-bar) would add one; the backdrop's lock is a class.
+    expect(await styles()).toBe(before);
+    await expect(page.locator('html')).toHaveClass(/scroll-locked/);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    expect(await violations()).toEqual([]);
   });
 
   // Every English route is loaded with the same watch in routes.spec.ts; here the other scripts'
@@ -172,7 +190,7 @@ test.describe('CSP in the browser', () => {
       await page.goto(route, { waitUntil: 'networkidle' });
       expect(await violations(), route).toEqual([]);
     }
-    // Back to English (the visits above remembered Japanese), then the lazily loaded dialog.
+    // English (by /en/…'s redirect to the bare path), then the lazily loaded dialog.
     await page.goto('/en/privacy', { waitUntil: 'networkidle' });
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -21,7 +21,7 @@ test.describe('canonical, hreflang, sitemap and robots', () => {
       'href',
       `${baseURL}/blog`,
     );
-    // /en records English again (the visit to /fr/… remembered French), then lands on /.
+    // /en is English by name: a redirect to its bare path, /.
     await page.goto('/en');
     await expect(page).toHaveURL(`${baseURL}/`);
     // Next writes the site root without its trailing slash; both name the same URL.
@@ -108,7 +108,7 @@ test.describe('canonical, hreflang, sitemap and robots', () => {
     );
     expect(byType(shop, 'BreadcrumbList')!.itemListElement).toHaveLength(2);
 
-    // /en/… resets the language remembered from the French visit above.
+    // /en/… redirects to the English page at its bare path.
     await page.goto('/en/blog/intentional-dating');
     const article = await blocks();
     expect(byType(article, 'BlogPosting')).toMatchObject({

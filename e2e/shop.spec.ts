@@ -283,7 +283,7 @@ test.describe('after the purchase', () => {
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toBe('application/pdf');
     expect(file.headers()['content-disposition']).toBe('attachment; filename="the-love-blueprint-fr.pdf"');
-    expect(file.headers()['cache-control']).toBe('no-store');
+    expect(file.headers()['cache-control']).toBe('private, no-store');
     expect((await PDFDocument.load(await file.body())).getPageCount()).toBe(43);
   });
 

@@ -58,6 +58,18 @@ describe('parseEnv', () => {
     );
   });
 
+  it('reads how long shared documents stay fresh and stale (60 s and 300 s unless set), and refuses what is not a number of seconds', () => {
+    expect(parseEnv({}).sharing).toEqual({ freshSeconds: 60, staleSeconds: 300 });
+    expect(parseEnv({ SHARED_MAX_AGE_SECONDS: '2', SHARED_STALE_SECONDS: '0' }).sharing).toEqual({
+      freshSeconds: 2,
+      staleSeconds: 0,
+    });
+    expect(() => parseEnv({ SHARED_MAX_AGE_SECONDS: '0' })).toThrow(
+      /SHARED_MAX_AGE_SECONDS must be between 1 and 86400/,
+    );
+    expect(() => parseEnv({ SHARED_STALE_SECONDS: '1m' })).toThrow(/SHARED_STALE_SECONDS must be a whole number/);
+  });
+
   it('reads the bind address, trusted proxies and every limit', () => {
     const env = parseEnv({
       HOST: '0.0.0.0',

@@ -60,6 +60,8 @@ const envSchema = z
     BODY_TIMEOUT_SECONDS: count(10, 1, 600),
     CONNECTION_LIMIT: count(1000, 1, 100_000),
     CONNECTION_LIMIT_PER_CLIENT: count(100, 1, 100_000),
+    SHARED_MAX_AGE_SECONDS: count(60, 1, 86_400),
+    SHARED_STALE_SECONDS: count(300, 0, 86_400),
     SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
     CONTENT_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.amora.example'),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
@@ -100,6 +102,7 @@ const envSchema = z
         .optional(),
     ),
     STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:12111'),
+    NGINX_CACHE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     CHROMIUM_PATH: z.preprocess(
       emptyToUndefined,
       z.string().startsWith('/', 'must be an absolute path to a Chromium or Chrome executable').optional(),
@@ -142,6 +145,14 @@ export type ConnectionLimits = {
   perClient: number;
 };
 
+/** How long a shared document (docs/decisions/0018-shareable-documents.md) is fresh in shared caches, and served stale after that. */
+export type SharingTimes = {
+  /** `s-maxage`: fresh for this long in nginx, a CDN or the front door's store. */
+  freshSeconds: number;
+  /** `stale-while-revalidate`: then served stale for this long more while one render refreshes it. */
+  staleSeconds: number;
+};
+
 export type Env = {
   host: string;
   port: number;
@@ -162,6 +173,7 @@ export type Env = {
     statusChecksPerMinute: number;
   };
   connections: ConnectionLimits;
+  sharing: SharingTimes;
   siteUrl: string;
   contentApiUrl: string | undefined;
   dataDir: string;
@@ -176,6 +188,8 @@ export type Env = {
   payments: PaymentsConfig;
   /** The browser `npm run books` typesets the editions with (the build needs none); unset: the usual install locations. */
   chromiumPath: string | undefined;
+  /** nginx's cache of shareable documents, which `npm run shop -- purge-cache` empties (lib/cli/purge-cache.ts). */
+  nginxCacheDir: string | undefined;
   isProduction: boolean;
 };
 
@@ -222,6 +236,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       perProcess: value.CONNECTION_LIMIT,
       perClient: value.CONNECTION_LIMIT_PER_CLIENT,
     },
+    sharing: { freshSeconds: value.SHARED_MAX_AGE_SECONDS, staleSeconds: value.SHARED_STALE_SECONDS },
     siteUrl: stripTrailingSlash(value.SITE_URL ?? `http://localhost:${value.PORT}`),
     contentApiUrl: value.CONTENT_API_URL ? stripTrailingSlash(value.CONTENT_API_URL) : undefined,
     dataDir,
@@ -241,6 +256,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           }
         : { provider: 'demo' },
     chromiumPath: value.CHROMIUM_PATH,
+    nginxCacheDir: value.NGINX_CACHE_DIR,
     isProduction: value.NODE_ENV === 'production',
   };
 }

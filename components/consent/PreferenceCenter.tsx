@@ -1,7 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import '@/lib/security/style-nonce';
+import { DialogBackdrop } from '@/components/ui/DialogBackdrop';
 import { useId, useState } from 'react';
 import {
   ALL_CONSENT,
@@ -65,7 +65,7 @@ export default function PreferenceCenter({ labels, initial, onOpenChange, onDeci
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
+        <DialogBackdrop />
         <Dialog.Content className={styles.dialog}>
           <div className={styles.dialogHeader}>
             <Dialog.Title className={styles.dialogTitle}>{labels.centerTitle}</Dialog.Title>

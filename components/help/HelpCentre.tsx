@@ -2,7 +2,7 @@
 
 import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
-import '@/lib/security/style-nonce';
+import { DialogBackdrop } from '@/components/ui/DialogBackdrop';
 import { useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { countQuestions, filterHelp, type HelpCategory } from '@/lib/help/filter';
 import type { HelpItem } from '@/lib/content/schemas';
@@ -134,7 +134,7 @@ export function HelpCentre({
 
       <Dialog.Root open={selected !== null} onOpenChange={(isOpen) => !isOpen && setSelected(null)}>
         <Dialog.Portal>
-          <Dialog.Overlay className={dialog.overlay} />
+          <DialogBackdrop />
           <Dialog.Content
             className={styles.sheet}
             onCloseAutoFocus={(event) => {

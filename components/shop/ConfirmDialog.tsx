@@ -1,9 +1,8 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import '@/lib/security/style-nonce';
+import { DialogBackdrop } from '@/components/ui/DialogBackdrop';
 import buttons from '@/components/ui/button.module.css';
-import dialog from '@/components/ui/dialog.module.css';
 import styles from './Shop.module.css';
 
 type Props = {
@@ -18,7 +17,7 @@ export default function ConfirmDialog({ placing, labels, onConfirm, onClose }: P
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !placing && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
+        <DialogBackdrop />
         <Dialog.Content className={styles.dialog} aria-busy={placing}>
           <Dialog.Title className={styles.dialogTitle}>{labels.confirmTitle}</Dialog.Title>
           <Dialog.Description>{labels.confirmBody}</Dialog.Description>

@@ -1,7 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import '@/lib/security/style-nonce';
+import { DialogBackdrop } from '@/components/ui/DialogBackdrop';
 import { useId, useState } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { setSelectedEdition, useSelectedEdition } from '@/lib/shop/checkout/selected-edition';
@@ -44,7 +44,7 @@ export default function LanguageDialog({
   return (
     <Dialog.Root open onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
+        <DialogBackdrop />
         <Dialog.Content className={styles.dialog}>
           <div className={styles.dialogHeader}>
             <Dialog.Title className={styles.dialogTitle}>{labels.dialogTitle}</Dialog.Title>

@@ -1,13 +1,12 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import '@/lib/security/style-nonce';
+import { DialogBackdrop } from '@/components/ui/DialogBackdrop';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { PURCHASE_DATA_KEY, fileNameOf, readPurchaseData, withoutDownload } from '@/lib/shop/checkout/purchase-data';
 import type { EditionView } from '@/lib/shop/catalogue';
 import buttons from '@/components/ui/button.module.css';
-import dialog from '@/components/ui/dialog.module.css';
 import { fillPlaceholders } from '@/lib/i18n/placeholders';
 import { CoverPreview } from './EditionCover';
 import styles from './Shop.module.css';
@@ -86,7 +85,7 @@ export function SuccessView({ editions, labels }: { editions: EditionView[]; lab
       <Dialog.Trigger className={buttons.primary}>{labels.goToDownload}</Dialog.Trigger>
       {raw !== undefined && !data ? <p className={styles.muted}>{labels.noDetails}</p> : null}
       <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
+        <DialogBackdrop />
         <Dialog.Content className={styles.dialog}>
           <Dialog.Title className={styles.dialogTitle}>{labels.dialogTitle}</Dialog.Title>
           {data ? (

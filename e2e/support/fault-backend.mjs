@@ -4,7 +4,9 @@
 //   - an SMTP relay that can be up or down, and remembers what it received and how many
 //     connections it refused;
 //   - a TCP proxy in front of the test PostgreSQL that can cut the database off.
-// Control: POST /__content?mode=…, /__smtp?mode=…, /__db?mode=…; GET /__mail, /__smtp.
+//   - a revision of its content (POST /__revision?mode=2: every post's title and body say so), for
+//     the freshness of shared pages (e2e/shareable.spec.ts).
+// Control: POST /__content?mode=…, /__smtp?mode=…, /__db?mode=…, /__revision?mode=…; GET /__mail, /__smtp.
 //   node e2e/support/fault-backend.mjs <http port> <smtp port> <db proxy port> [postgres url]
 import { createServer } from 'node:http';
 import { createServer as createTcpServer, connect } from 'node:net';
@@ -13,7 +15,7 @@ import { SMTPServer } from 'smtp-server';
 const [httpPort, smtpPort, dbPort] = process.argv.slice(2, 5).map(Number);
 const databaseUrl = process.argv[5] ? new URL(process.argv[5]) : undefined;
 
-const state = { content: 'ok', smtp: 'up', db: 'up' };
+const state = { content: 'ok', smtp: 'up', db: 'up', revision: '1' };
 /** @type {{ to: string[], subject: string, raw: string }[]} */
 const received = [];
 // Connections the SMTP relay refused while down: each is one delivery attempt that failed.
@@ -22,19 +24,20 @@ let refused = 0;
 /** @param {number} n */
 const post = (n) => ({
   id: `fault-${n}`,
-  title: `Fault test post ${n}`,
-  content: `<p>Body of fault test post ${n}.</p>`,
+  title: `Fault test post ${n}${state.revision === '1' ? '' : ` (revision ${state.revision})`}`,
+  content: `<p>Body of fault test post ${n}${state.revision === '1' ? '' : `, revision ${state.revision}`}.</p>`,
   category: { name: 'dating-tips' },
   media: '["/images/blog/default.svg"]',
   updated_at: `2026-0${n}-10T09:00:00.000Z`,
 });
-const posts = [1, 2, 3].map(post);
-/** @type {Record<string, { data: unknown }>} */
-const routes = {
+/** The posts as they are now (their revision). */
+const currentPosts = () => [1, 2, 3].map(post);
+/** @returns {Record<string, { data: unknown }>} */
+const routes = () => ({
   '/faqs': { data: [{ id: 1, question: 'Is this the fault backend?', answer: 'Yes.', category: 'Testing' }] },
   '/terms-of-service': { data: { termsOf_service: '<p>Fault backend terms.</p>' } },
-  '/posts': { data: posts },
-};
+  '/posts': { data: currentPosts() },
+});
 
 const slowTimers = new Set();
 createServer((req, res) => {
@@ -60,11 +63,9 @@ createServer((req, res) => {
     return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data": [ this is not json');
   const answer = () => {
     const single = /^\/posts\/(.+)$/.exec(url.pathname);
-    const body = single
-      ? posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1])))
-        ? { data: posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1]))) }
-        : undefined
-      : routes[url.pathname];
+    const posts = currentPosts();
+    const found = single && posts.find((p) => p.id === decodeURIComponent(/** @type {string} */ (single[1])));
+    const body = single ? (found ? { data: found } : undefined) : routes()[url.pathname];
     if (!body) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };

@@ -61,6 +61,24 @@ export const PORTS = {
   clusterBase: at(3121),
   clusterHttp: at(3180),
   clusterHttps: at(3443),
+  /** e2e/shared-cache.spec.ts: two instances (and the next port) behind nginx (http, https), its PostgreSQL and its fault backend (http, smtp, db proxy). */
+  sharedCacheBase: at(3130),
+  sharedCacheHttp: at(3183),
+  sharedCacheHttps: at(3447),
+  sharedCachePostgres: at(3548),
+  sharedCacheContent: at(3193),
+  sharedCacheSmtp: at(3194),
+  sharedCacheDb: at(3195),
+  /**
+   * e2e/shareable.spec.ts: a site that keeps shared pages 1 s (poisoning, freshness) on a content
+   * backend of its own (e2e/support/fault-backend.mjs: http, smtp, db proxy), and a front door in
+   * front of a stand-in for Next (a planted script).
+   */
+  shareable: at(3160),
+  shareableFaultHttp: at(3161),
+  shareableFaultSmtp: at(3162),
+  shareableFaultDb: at(3163),
+  shareablePlanted: at(3164),
   /** e2e/restart.spec.ts: a server it stops and starts. */
   restart: at(3105),
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */

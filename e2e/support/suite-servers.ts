@@ -46,6 +46,10 @@ function suiteServers(
           SMTP_URL: `smtp://127.0.0.1:${PORTS.faultSmtp}?tls=off`,
           // A refused email is tried again after 4 s, not 30: the SMTP-down test waits for that retry.
           MAIL_RETRY_SECONDS: '4',
+          // Shared pages kept 1 s and never served stale: each fault test, past the content client's
+          // remembered failure (5 s), sees the backend as it now is, not a page stored before.
+          SHARED_MAX_AGE_SECONDS: '1',
+          SHARED_STALE_SECONDS: '0',
           // PostgreSQL through the switchable proxy when the test run has one (npm test does).
           ...(databaseUrl ? { DATABASE_URL: faultyDatabaseUrl(databaseUrl) } : {}),
         },

@@ -5,6 +5,7 @@ import { sendMail } from '@/lib/mail/transport';
 import { deliverPendingMail } from '@/lib/shop/delivery/deliver-mail';
 import { keepDataPrivate } from '@/lib/server/private-files';
 import { runShop } from './shop';
+import { runPurgeCache } from './purge-cache';
 
 /** The entry of `npm run shop` (bundled to dist/shop.mjs): the database of this environment. */
 async function main() {
@@ -14,6 +15,15 @@ async function main() {
   } catch (error) {
     console.error(error instanceof EnvError ? error.message : String(error));
     process.exit(2);
+  }
+  // nginx's cache is files on disk: no database is opened for it.
+  if (process.argv[2] === 'purge-cache') {
+    process.exitCode = runPurgeCache(process.argv.slice(3), {
+      dir: config.nginxCacheDir,
+      out: (text) => console.log(text),
+      err: (text) => console.error(text),
+    });
+    return;
   }
   let db;
   try {

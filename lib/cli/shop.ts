@@ -22,7 +22,8 @@ const USAGE = `Usage: npm run shop -- <command> [--json]
   resend <orderId>            email a fresh link for the order
   reset-downloads <orderId>   give the order all its downloads again
   revoke <orderId>            stop every link of the order at once (a refund)
-  stats [--days <n>]          orders per day and edition (last 14 days), and the mail queue`;
+  stats [--days <n>]          orders per day and edition (last 14 days), and the mail queue
+  purge-cache                 empty nginx's cache of shareable documents (NGINX_CACHE_DIR)`;
 
 export type ShopIo = {
   db: Queryable;

@@ -9,6 +9,7 @@ import {
   type ConsentDecision,
   type Preferences,
 } from './cookies';
+import { AMBIGUOUS_COOKIE, strictCookie } from '@/lib/http/cookies';
 
 /**
  * A request's consent, read once (docs/decisions/0008-cookie-consent.md). The front door reads
@@ -19,28 +20,42 @@ import {
 export type Consent = { decision: ConsentDecision; preferences: Preferences };
 
 const UNSET: Consent = { decision: 'unset', preferences: NO_CONSENT };
-const AMBIGUOUS = Symbol('ambiguous');
-
-/** The one value of the cookie named exactly `name`; AMBIGUOUS if it is sent twice, spelled loosely, or has no `=`. */
-function strictCookie(header: string, name: string): string | undefined | typeof AMBIGUOUS {
-  const alike = header
-    .split(';')
-    .map((pair) => pair.replace(/^ /, '')) // the one space after each ';' (RFC 6265 §4.2.1)
-    .filter(
-      (pair) =>
-        (pair.includes('=') ? pair.slice(0, pair.indexOf('=')) : pair).trim().toLowerCase() === name.toLowerCase(),
-    );
-  if (alike.length === 0) return undefined;
-  return alike.length === 1 && alike[0]!.startsWith(`${name}=`) ? alike[0]!.slice(name.length + 1) : AMBIGUOUS;
-}
 
 /** Values exactly 'true'/'false' decide; anything ambiguous in either consent cookie is no decision. */
 export function consentFromCookieHeader(header: string | null | undefined): Consent {
   const consent = strictCookie(header ?? '', CONSENT_COOKIE);
   const saved = strictCookie(header ?? '', PREFERENCES_COOKIE);
-  if (consent === AMBIGUOUS || saved === AMBIGUOUS) return UNSET;
+  if (consent === AMBIGUOUS_COOKIE || saved === AMBIGUOUS_COOKIE) return UNSET;
   const decision = decisionFrom(consent);
   return { decision, preferences: effectivePreferences(decision, parsePreferences(saved)) };
+}
+
+/** The consent state a shared document is kept under (docs/decisions/0018-shareable-documents.md). */
+export type ConsentKey = 'accepted' | 'refused' | 'unset';
+
+/**
+ * The consent part of a shared document's key, by the strict reading above: 'unset' when there
+ * is no consent cookie at all, 'accepted' or 'refused' for exactly one `CookieConsent` spelled
+ * exactly with the value `true` or `false`; undefined for anything else (either consent cookie
+ * doubled or loosely spelled, another value), which means "do not use the cache": such a request
+ * is rendered for its visitor alone and nothing is stored. The deploy's nginx reads the cookie by
+ * the same rule (deploy/nginx.conf.template).
+ */
+export function consentKeyFromCookieHeader(header: string | null | undefined): ConsentKey | undefined {
+  const consent = strictCookie(header ?? '', CONSENT_COOKIE);
+  const saved = strictCookie(header ?? '', PREFERENCES_COOKIE);
+  if (consent === AMBIGUOUS_COOKIE || saved === AMBIGUOUS_COOKIE) return undefined;
+  if (consent === undefined) return 'unset';
+  return consent === 'true' ? 'accepted' : consent === 'false' ? 'refused' : undefined;
+}
+
+/**
+ * CONSENT_HEADER's value for the render of a shared document: the decision its key names, and no
+ * category (the opt-in default). A document other visitors are given cannot depend on one
+ * visitor's preferences; anything that does reads them in the browser (lib/consent/client.ts).
+ */
+export function sharedConsentHeaderValue(key: ConsentKey): string {
+  return consentHeaderValue({ decision: key, preferences: NO_CONSENT });
 }
 
 /** Everything about consent that can change a page, as one string: the store's key and CONSENT_HEADER's value. */

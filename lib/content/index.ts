@@ -1,5 +1,6 @@
 import 'server-only';
 import { env } from '@/lib/env';
+import { isSharedRender } from '@/lib/http/document-policy';
 import { defaultLocale } from '@/lib/i18n/locales';
 import { embedded, type DocumentName } from './embedded';
 import { createRemoteClient, type RemoteClient } from './remote';
@@ -10,7 +11,8 @@ import type { ContentDocument, FaqItem, HelpDocument, Post } from './schemas';
 /**
  * What pages call for content. The embedded store in content/ is the default; with
  * CONTENT_API_URL set, FAQs, terms and posts come from that backend instead (lib/content/remote.ts).
- * Either way the answer is validated, and a failure is a typed error state, never a throw.
+ * Either way the answer is validated, and a failure is a typed error state, never a throw. A
+ * shared document's render asks the backend anew (isSharedRender): its freshness is the store's.
  */
 let remote: RemoteClient | null | undefined;
 function remoteClient(): RemoteClient | null {
@@ -33,7 +35,7 @@ function fromEmbedded<T>(kind: Parameters<typeof failure>[0], read: () => T | un
 
 /** FAQs: the backend's (which has one language) or the embedded ones in the visitor's language. */
 export async function getFaqs(locale: string = defaultLocale): Promise<ContentResult<FaqItem[]>> {
-  return remoteClient()?.faqs() ?? fromEmbedded('faqs', () => embedded.faqs(locale));
+  return remoteClient()?.faqs(isSharedRender()) ?? fromEmbedded('faqs', () => embedded.faqs(locale));
 }
 
 /**
@@ -50,18 +52,18 @@ export async function getTerms(locale: string = defaultLocale): Promise<ContentR
       return html === undefined ? undefined : { html, language: defaultLocale };
     });
   }
-  const result = await client.terms();
+  const result = await client.terms(isSharedRender());
   return result.ok ? success({ html: result.data.termsOf_service ?? '', language: defaultLocale }) : result;
 }
 
 /** Posts in the visitor's language where translated (English otherwise; a remote backend has English only). */
 export async function getPosts(locale: string = defaultLocale): Promise<ContentResult<Post[]>> {
-  return remoteClient()?.posts() ?? fromEmbedded('posts', () => embedded.posts(locale));
+  return remoteClient()?.posts(isSharedRender()) ?? fromEmbedded('posts', () => embedded.posts(locale));
 }
 
 export async function getPost(id: string, locale: string = defaultLocale): Promise<ContentResult<Post>> {
   if (!isSafePostId(id)) return failure('post', 'not_found');
-  return remoteClient()?.post(id) ?? fromEmbedded('post', () => embedded.post(id, locale));
+  return remoteClient()?.post(id, isSharedRender()) ?? fromEmbedded('post', () => embedded.post(id, locale));
 }
 
 /** The language a post is shown in for a locale. */

@@ -113,6 +113,24 @@ describe('remote content client', () => {
     expect(hits - start).toBe(2);
   });
 
+  it('asks again for a shared document’s render (fresh): no kept answer, one request with those under way, and keeps what it got', async () => {
+    const client = createRemoteClient({ baseUrl: `${base}/up`, ttlMs: 10_000 });
+    await client.posts();
+    const before = hits;
+    await client.posts();
+    expect(hits - before).toBe(0);
+    await Promise.all([client.posts(true), client.posts(true), client.posts()]);
+    expect(hits - before).toBe(1);
+    await client.posts();
+    expect(hits - before).toBe(1);
+    // A failure is still remembered for its few seconds, fresh or not: a dead backend is not hammered.
+    const failing = createRemoteClient({ baseUrl: `${base}/error`, failureTtlMs: 10_000 });
+    const start = hits;
+    await failing.faqs();
+    await failing.faqs(true);
+    expect(hits - start).toBe(1);
+  });
+
   it('refuses post ids that would step outside /posts/{id}, before any fetch (finding 2)', async () => {
     const client = createRemoteClient({ baseUrl: `${base}/seen` });
     for (const id of ['../zz', '..%2Fzz'.replace('%2F', '/'), 'a/b', 'a\\b', '..', 'x\u0000y', 'line\nbreak', 'x'.repeat(201)]) {

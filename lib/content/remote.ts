@@ -11,7 +11,9 @@ import { isSafePostId } from './post-id';
  * `/posts/{id}` in `{ data: … }` envelopes (README, "Content and the public API"). Every
  * call has a timeout, a body cap and a short cache of plain results, bounded in entries and
  * bytes (lib/cache/lru.ts): answers for 30 s, failures and unknown posts for 5 s, so a dead
- * backend is not hammered and no stream of made-up post ids can fill the heap. An answer that
+ * backend is not hammered and no stream of made-up post ids can fill the heap. A call with
+ * `fresh` (a shared document's render: lib/content/index.ts) takes no kept answer, only a
+ * failure or a request already under way, and keeps what it gets for the others. An answer that
  * fails validation is a failure; a redirect is followed only on the backend's own host.
  */
 export type RemoteOptions = {
@@ -72,8 +74,9 @@ export function createRemoteClient({ baseUrl, timeoutMs = 3000, ttlMs = 30_000, 
     }
   }
 
-  function cached<T>(key: string, load: () => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
-    const hit = answers.get(key) ?? notFound.get(key);
+  function cached<T>(key: string, load: () => Promise<ContentResult<T>>, fresh = false): Promise<ContentResult<T>> {
+    const kept = answers.get(key);
+    const hit = (kept && (!fresh || !kept.ok) ? kept : undefined) ?? (fresh ? undefined : notFound.get(key));
     if (hit) return Promise.resolve(hit as ContentResult<T>);
     const pending = inflight.get(key);
     if (pending) return pending as Promise<ContentResult<T>>;
@@ -104,18 +107,23 @@ export function createRemoteClient({ baseUrl, timeoutMs = 3000, ttlMs = 30_000, 
   };
 
   return {
-    faqs: (): Promise<ContentResult<FaqItem[]>> => cached('faqs', () => load('faqs', '/faqs', parsed(faqListSchema))),
-    terms: (): Promise<ContentResult<Terms>> => cached('terms', () => load('terms', '/terms-of-service', parsed(termsSchema))),
-    posts: (): Promise<ContentResult<Post[]>> =>
-      cached('posts', () =>
-        load('posts', '/posts', (data) => {
-          const list = postsData.safeParse(data);
-          return list.success ? parsed(postListSchema)(list.data) : undefined;
-        }),
+    faqs: (fresh?: boolean): Promise<ContentResult<FaqItem[]>> =>
+      cached('faqs', () => load('faqs', '/faqs', parsed(faqListSchema)), fresh),
+    terms: (fresh?: boolean): Promise<ContentResult<Terms>> =>
+      cached('terms', () => load('terms', '/terms-of-service', parsed(termsSchema)), fresh),
+    posts: (fresh?: boolean): Promise<ContentResult<Post[]>> =>
+      cached(
+        'posts',
+        () =>
+          load('posts', '/posts', (data) => {
+            const list = postsData.safeParse(data);
+            return list.success ? parsed(postListSchema)(list.data) : undefined;
+          }),
+        fresh,
       ),
-    post: (id: string): Promise<ContentResult<Post>> =>
+    post: (id: string, fresh?: boolean): Promise<ContentResult<Post>> =>
       isSafePostId(id)
-        ? cached(`post:${id}`, () => load('post', `/posts/${encodeURIComponent(id)}`, parsed(postSchema)))
+        ? cached(`post:${id}`, () => load('post', `/posts/${encodeURIComponent(id)}`, parsed(postSchema)), fresh)
         : Promise.resolve(failure('post', 'not_found')),
     /** How much the caches hold (for tests and the operator's eye). */
     stats: () => ({ answers: answers.stats(), notFound: notFound.stats(), inflight: inflight.size }),

@@ -14,6 +14,11 @@ export type DocumentPolicy = {
   shareable: boolean;
   /** The page says what the visitor asked for does not exist: answered with status 404. */
   notFound?: boolean;
+  /**
+   * Rendered for the front door's store, for every visitor of its key (lib/server/shared-documents.ts):
+   * its content is fetched anew, so a shared document is never older than its own render.
+   */
+  shared?: boolean;
 };
 
 // One store per process: Next gives pages their own copy of this module, separate from the front door's.
@@ -21,6 +26,15 @@ const scope = processSingleton('document-policy', () => new AsyncLocalStorage<Do
 
 export function withDocumentPolicy<T>(policy: DocumentPolicy, run: () => T): T {
   return scope.run(policy, run);
+}
+
+/**
+ * Whether this render is a shared document's (DocumentPolicy.shared): the content client then
+ * asks the backend again instead of taking an answer it keeps (lib/content/index.ts), so a change
+ * there reaches visitors within s-maxage + stale-while-revalidate (docs/decisions/0018-shareable-documents.md).
+ */
+export function isSharedRender(): boolean {
+  return scope.getStore()?.shared === true;
 }
 
 /** Called by a page that shows one visitor's own data. */

@@ -15,8 +15,13 @@ describe('the internal request headers', () => {
     }
   });
 
-  it('are all dropped from a request, with any other x-amora-* header; the rest stay', () => {
-    const headers: Record<string, string> = { host: 'amora.example', cookie: 'a=b', 'x-amora-next': '1' };
+  it('are all dropped from a request, with any other x-amora-* or x-middleware-* header; the rest stay', () => {
+    const headers: Record<string, string> = {
+      host: 'amora.example',
+      cookie: 'a=b',
+      'x-amora-next': '1',
+      'x-middleware-whatever-next-adds': '1',
+    };
     for (const { name } of INTERNAL_REQUEST_HEADERS) headers[name] = 'forged';
     dropInternalHeaders(headers);
     expect(headers).toEqual({ host: 'amora.example', cookie: 'a=b' });

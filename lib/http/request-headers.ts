@@ -65,17 +65,40 @@ export const INTERNAL_REQUEST_HEADERS: readonly InternalHeader[] = [
   // Next builds its URLs from these; the front door tells it its own origin (see front-door.ts), after reading a trusted proxy's.
   { name: 'x-forwarded-for', setBy: 'front door, every request (the client address)', readBy: ['Next'] },
   { name: 'x-forwarded-host', setBy: 'front door, every request (Next’s own origin)', readBy: ['Next'] },
-  { name: 'x-forwarded-proto', setBy: 'front door, every request', readBy: ['Next'] },
+  {
+    name: 'x-forwarded-proto',
+    setBy: 'front door, every request',
+    readBy: ['Next', 'app/api/locale/route.ts (the language cookie is Secure on https)'],
+  },
   { name: 'x-forwarded-port', setBy: 'front door, every request', readBy: ['Next'] },
   // Read by nothing here; dropped so that nothing downstream takes a client's claim for ours.
   { name: 'forwarded', setBy: null, readBy: [] },
   { name: 'x-real-ip', setBy: null, readBy: [] },
+  // Rewrites some servers and frameworks honour (IIS, Symfony's old proxies): a poisoned cache's
+  // classic (docs/security.md, "Shareable documents"); nothing here reads them, nothing ever will.
+  { name: 'x-original-url', setBy: null, readBy: [] },
+  { name: 'x-rewrite-url', setBy: null, readBy: [] },
+  // Next's own internal headers, which a client must never get to it (its advisories: CVE-2025-29927
+  // x-middleware-subrequest, CVE-2023-46298 x-middleware-prefetch, CVE-2026-44572 x-nextjs-data,
+  // CVE-2026-44579 next-resume). Next's router drops some itself (server-ipc/utils.js, INTERNAL_HEADERS);
+  // this does not rely on it. Any other x-middleware-* goes too (NEXT_INTERNAL_PREFIX).
+  { name: 'x-middleware-subrequest', setBy: null, readBy: ['Next (middleware recursion guard)'] },
+  { name: 'x-middleware-prefetch', setBy: null, readBy: ['Next (Pages Router prefetch)'] },
+  { name: 'x-nextjs-data', setBy: null, readBy: ['Next (Pages Router data requests)'] },
+  { name: 'next-resume', setBy: null, readBy: ['Next (partial prerendering resume)'] },
+  { name: 'x-next-resume-state-length', setBy: null, readBy: ['Next (partial prerendering resume)'] },
+  { name: 'x-now-route-matches', setBy: null, readBy: ['Next (minimal mode)'] },
+  { name: 'x-matched-path', setBy: null, readBy: ['Next (minimal mode)'] },
 ];
+
+/** Next's middleware headers: every one a client sends is dropped, whatever its name after this. */
+const NEXT_INTERNAL_PREFIX = 'x-middleware-';
 
 const NAMES = new Set(INTERNAL_REQUEST_HEADERS.map(({ name }) => name));
 
 /** Deletes every internal header from a Node request's headers (a client's copies): the front door's first step. */
 export function dropInternalHeaders(headers: Record<string, unknown>): void {
   for (const name of Object.keys(headers))
-    if (NAMES.has(name) || name.startsWith(INTERNAL_HEADER_PREFIX)) delete headers[name];
+    if (NAMES.has(name) || name.startsWith(INTERNAL_HEADER_PREFIX) || name.startsWith(NEXT_INTERNAL_PREFIX))
+      delete headers[name];
 }

@@ -1,35 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { localeCookie, negotiate, routeLocale } from './locale-routing';
+import { isPagePath } from '@/lib/security/url-guard';
+import { LOCALE_CHOICE_CASES } from './locale-choice-cases';
+import { chosenLocale, localeCookie, routeLocale } from './locale-routing';
 
-const route = (pathname: string, options: { search?: string; cookie?: string; accept?: string } = {}) =>
-  routeLocale({
-    pathname,
-    search: options.search ?? '',
-    cookieLocale: options.cookie,
-    acceptLanguage: options.accept ?? null,
-  });
+const route = (pathname: string, options: { search?: string; cookie?: string } = {}) =>
+  routeLocale({ pathname, search: options.search ?? '', cookie: options.cookie });
 
 describe('routeLocale', () => {
   it('serves English at the bare paths and every other language under its prefix', () => {
-    expect(route('/blog')).toEqual({ kind: 'page', locale: 'en', path: '/blog', remember: 'en' });
-    expect(route('/')).toEqual({ kind: 'page', locale: 'en', path: '/', remember: 'en' });
-    expect(route('/fr/blog', { search: '?page=2', cookie: 'fr' })).toEqual({
+    expect(route('/blog')).toEqual({ kind: 'page', locale: 'en', path: '/blog' });
+    expect(route('/')).toEqual({ kind: 'page', locale: 'en', path: '/' });
+    expect(route('/fr/blog', { search: '?page=2', cookie: 'NEXT_LOCALE=de' })).toEqual({
       kind: 'page',
       locale: 'fr',
       path: '/blog',
-      remember: null,
     });
-    expect(route('/zh-CN')).toEqual({ kind: 'page', locale: 'zh-CN', path: '/', remember: 'zh-CN' });
+    expect(route('/zh-CN')).toEqual({ kind: 'page', locale: 'zh-CN', path: '/' });
     expect(route('/fr/')).toMatchObject({ kind: 'page', locale: 'fr', path: '/' });
   });
 
-  it('sends /en/… to the bare path, remembering English', () => {
-    expect(route('/en/help-centre', { search: '?q=a', cookie: 'de' })).toEqual({
+  it('follows the language table (locale-choice-cases.ts), which the nginx config is held to as well', () => {
+    for (const { path, cookie, redirect } of LOCALE_CHOICE_CASES) {
+      const { pathname, search } = new URL(path, 'http://localhost');
+      // The front door routes page paths only (lib/server/front-door.ts, step 4).
+      const answer = isPagePath(pathname) ? routeLocale({ pathname, search, cookie: cookie ?? undefined }) : undefined;
+      expect(answer?.kind === 'redirect' ? answer.location : null, `${path} with ${JSON.stringify(cookie)}`).toBe(
+        redirect,
+      );
+    }
+  });
+
+  it('sends /en/… to the bare path, whatever the cookie', () => {
+    expect(route('/en/help-centre', { search: '?q=a', cookie: 'NEXT_LOCALE=de' })).toEqual({
       kind: 'redirect',
       location: '/help-centre?q=a',
-      remember: 'en',
     });
-    expect(route('/en', { cookie: 'en' })).toEqual({ kind: 'redirect', location: '/', remember: null });
+    expect(route('/en', { cookie: 'NEXT_LOCALE=en' })).toEqual({ kind: 'redirect', location: '/' });
   });
 
   it('never sends /en/… to another host: //, \\ and tabs collapse into one slash (finding 3)', () => {
@@ -45,33 +51,22 @@ describe('routeLocale', () => {
     expect(route('/en/blog//a')).toMatchObject({ kind: 'redirect', location: '/blog/a' });
   });
 
-  it('on a bare path, follows the chosen language, else Accept-Language, else English', () => {
-    expect(route('/blog', { cookie: 'de', accept: 'fr' })).toEqual({
-      kind: 'redirect',
-      location: '/de/blog',
-      remember: null,
-    });
-    expect(route('/', { accept: 'fr-FR,fr;q=0.9' })).toEqual({ kind: 'redirect', location: '/fr', remember: null });
-    expect(route('/', { cookie: 'en', accept: 'fr' })).toMatchObject({ kind: 'page', locale: 'en', remember: null });
-    expect(route('/', { accept: '' })).toMatchObject({ kind: 'page', locale: 'en' });
-    expect(route('/', { cookie: 'xx', accept: 'ja' })).toEqual({ kind: 'redirect', location: '/ja', remember: null });
-  });
-
   it('treats an unknown first segment as a path, not a language', () => {
-    expect(route('/fr-CA/blog')).toMatchObject({ kind: 'page', locale: 'en', path: '/fr-CA/blog' });
+    expect(route('/fr-CA/blog', { cookie: 'NEXT_LOCALE=en' })).toMatchObject({
+      kind: 'page',
+      locale: 'en',
+      path: '/fr-CA/blog',
+    });
   });
 });
 
-describe('negotiate', () => {
-  it('picks by quality, matching tags exactly or by language', () => {
-    expect(negotiate('de;q=0.5, ja;q=0.9')).toBe('ja');
-    expect(negotiate('pt-BR')).toBe('pt');
-    expect(negotiate('zh-Hans-CN,zh;q=0.9')).toBe('zh-CN');
-    expect(negotiate('ZH-cn')).toBe('zh-CN');
-    expect(negotiate('sv, it;q=0.8, *;q=0.1')).toBeNull();
-    expect(negotiate('fr;q=0, en')).toBe('en');
-    expect(negotiate('garbage;;;, ;q=abc')).toBeNull();
-    expect(negotiate(null)).toBeNull();
+describe('chosenLocale', () => {
+  it('reads one NEXT_LOCALE of exactly a site language, and nothing else', () => {
+    expect(chosenLocale('NEXT_LOCALE=fr')).toBe('fr');
+    expect(chosenLocale('a=1; NEXT_LOCALE=zh-CN; b=2')).toBe('zh-CN');
+    expect(chosenLocale('NEXT_LOCALE=en')).toBe('en');
+    for (const cookie of [undefined, '', 'NEXT_LOCALE=fr; NEXT_LOCALE=fr', 'NEXT_LOCALE=Fr', 'next_locale=fr'])
+      expect(chosenLocale(cookie), String(cookie)).toBeNull();
   });
 });
 

@@ -1,63 +1,64 @@
-import { defaultLocale, isLocale, locales, type Locale } from './locales';
-import { qualityList } from '@/lib/http/quality-list';
+import { defaultLocale, isLocale, type Locale } from './locales';
+import { strictCookie } from '@/lib/http/cookies';
 import { isSameOriginPath } from '@/lib/security/same-origin-path';
 
 /**
- * Which language a page request is for, under `localePrefix: 'as-needed'`: English at the bare
- * paths, every other language under its prefix. Decided once per request, by the front door
- * (which answers the redirects, sets the cookie and hands the page's language and path to
- * proxy.ts and the render in LOCALE_HEADER and PATH_HEADER, lib/http/request-headers.ts).
+ * Which language a page request is for: the URL decides (DESIGN.md §5, difference 12). English is
+ * at the bare paths, every other language under its prefix. Decided once per request, by the
+ * front door (which answers the redirects and hands the page's language and path to proxy.ts and
+ * the render in LOCALE_HEADER and PATH_HEADER, lib/http/request-headers.ts). The rule, which the
+ * deploy's nginx config mirrors with its own `map`s and is tested against the same table
+ * (locale-choice-cases.ts):
  *
- * - `/fr/blog`: French; remembered in the locale cookie.
- * - `/en/blog`: English remembered, and redirected to `/blog` (English has no prefix).
- * - `/blog`: the cookie's language if it names one, else the best Accept-Language match, else
- *   English; any language but English is a redirect to its prefixed path.
+ * - `/fr/blog`, any language's prefix but English's: that language's page, whatever the cookie.
+ * - `/en/blog`: a redirect to the bare path `/blog` (same query), whatever the cookie.
+ * - `/blog`, a bare path: the English page, unless the visitor chose another language in the
+ *   language menu (chosenLocale): then a redirect to that language's prefix, `/fr/blog` (same
+ *   query; `/` goes to `/fr`). A visitor who chose English gets the English page.
+ *
+ * Accept-Language is never read, and no page sets a cookie: the language menu's handler
+ * (app/api/locale/route.ts) is the only thing that sets LOCALE_COOKIE. So a bare path's page is
+ * the same document for every visitor, and a redirect is never a page: 307, `no-store`.
  */
-export const LOCALE_COOKIE = 'NEXT_LOCALE';
+const LOCALE_COOKIE = 'NEXT_LOCALE';
 const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export type LocaleRoute =
-  | { kind: 'redirect'; location: string; remember: Locale | null }
+  | { kind: 'redirect'; location: string }
   | {
       kind: 'page';
       locale: Locale;
       /** The locale-free path ('/blog'). */
       path: string;
-      /** Set the locale cookie to this (the visitor has none, or another one). */
-      remember: Locale | null;
     };
 
-export function routeLocale(request: {
-  pathname: string;
-  search: string;
-  cookieLocale: string | undefined;
-  acceptLanguage: string | null;
-}): LocaleRoute {
+export function routeLocale(request: { pathname: string; search: string; cookie: string | undefined }): LocaleRoute {
   const { pathname, search } = request;
   const [, first = '', ...rest] = pathname.split('/');
-  const cookieLocale = isLocale(request.cookieLocale) ? request.cookieLocale : undefined;
-  const page = (locale: Locale, path: string): LocaleRoute => ({
-    kind: 'page',
-    locale,
-    path,
-    remember: cookieLocale === locale ? null : locale,
-  });
 
   if (isLocale(first)) {
     const path = `/${rest.join('/')}`;
-    // English asked for by name (the language menu's English link): remembered, then its bare path.
-    if (first === defaultLocale)
-      return {
-        kind: 'redirect',
-        location: `${onSitePath(path)}${search}`,
-        remember: cookieLocale === defaultLocale ? null : defaultLocale,
-      };
-    return page(first, path);
+    // English asked for by name: its bare path.
+    if (first === defaultLocale) return { kind: 'redirect', location: `${onSitePath(path)}${search}` };
+    return { kind: 'page', locale: first, path };
   }
-  const wanted = cookieLocale ?? negotiate(request.acceptLanguage) ?? defaultLocale;
-  if (wanted !== defaultLocale)
-    return { kind: 'redirect', location: `/${wanted}${pathname === '/' ? '' : pathname}${search}`, remember: null };
-  return page(defaultLocale, pathname || '/');
+  const chosen = chosenLocale(request.cookie);
+  if (chosen && chosen !== defaultLocale)
+    return { kind: 'redirect', location: `/${chosen}${pathname === '/' ? '' : pathname}${search}` };
+  return { kind: 'page', locale: defaultLocale, path: pathname || '/' };
+}
+
+/**
+ * The language a visitor chose in the language menu, from the request's Cookie header, read
+ * strictly (lib/http/cookies.ts strictCookie, as consent is read): exactly one cookie whose name,
+ * trimmed and in any case, is NEXT_LOCALE; spelled exactly `NEXT_LOCALE=` at the header's start or
+ * after ';' and at most one space; its value exactly one of the site's codes (`fr`, `zh-CN`; not
+ * `FR`, `zh-cn`, `"fr"`, `%66r` or `fr `). Anything else (a cookie sent twice, even with the same
+ * value; `next_locale=fr`; `NEXT_LOCALE =fr`; an unknown code) is no choice: null.
+ */
+export function chosenLocale(cookie: string | undefined): Locale | null {
+  const value = strictCookie(cookie, LOCALE_COOKIE);
+  return typeof value === 'string' && isLocale(value) ? value : null;
 }
 
 /**
@@ -71,23 +72,7 @@ function onSitePath(path: string): string {
   return isSameOriginPath(collapsed) ? collapsed : '/';
 }
 
-/**
- * The site's language that best matches an Accept-Language header: by quality, each tag
- * matched exactly (zh-CN) or by its language (pt-BR → pt, zh-Hans → zh-CN); null for none.
- */
-export function negotiate(header: string | null): Locale | null {
-  for (const { value: tag } of qualityList(header)) {
-    if (tag === '*') continue;
-    const exact = locales.find((locale) => locale.toLowerCase() === tag);
-    if (exact) return exact;
-    const language = tag.split('-')[0];
-    const sameLanguage = locales.find((locale) => locale.split('-')[0]!.toLowerCase() === language);
-    if (sameLanguage) return sameLanguage;
-  }
-  return null;
-}
-
-/** The Set-Cookie value that remembers a language (Secure on https). */
+/** The Set-Cookie value that remembers a language chosen in the language menu (Secure on https). */
 export function localeCookie(locale: Locale, https: boolean): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${https ? '; Secure' : ''}`;
 }

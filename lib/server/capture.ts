@@ -24,6 +24,26 @@ export function captureDocument(
   isDocument: () => boolean,
   beforeSend: (body: Buffer) => void = () => undefined,
 ): Promise<CapturedDocument | null> {
+  return capture(res, () => !res.headersSent && isDocument(), beforeSend);
+}
+
+/**
+ * Holds the whole of a response that goes to no one (detached-render.ts: a shared document's
+ * render), whatever it is and whatever was written before; resolves with it once it has ended.
+ */
+export function captureWhole(res: ServerResponse): Promise<CapturedDocument | null> {
+  return capture(
+    res,
+    () => true,
+    () => undefined,
+  );
+}
+
+function capture(
+  res: ServerResponse,
+  isHeld: () => boolean,
+  beforeSend: (body: Buffer) => void,
+): Promise<CapturedDocument | null> {
   const write = res.write.bind(res) as Write;
   const end = res.end.bind(res) as End;
   const flushHeaders = res.flushHeaders.bind(res);
@@ -32,7 +52,7 @@ export function captureDocument(
   const holding = () => {
     if (!decided) {
       decided = true;
-      if (!res.headersSent && isDocument()) held = [];
+      if (isHeld()) held = [];
     }
     return held;
   };
@@ -69,7 +89,7 @@ export function captureDocument(
     // The last moment a header can still change: the whole body is known, nothing is sent yet.
     beforeSend(body);
     // A HEAD answer has no body to measure: its length stays unsaid.
-    if (res.req?.method !== 'HEAD') res.setHeader('Content-Length', body.byteLength);
+    if (res.req?.method !== 'HEAD' && !res.headersSent) res.setHeader('Content-Length', body.byteLength);
     settle({ status: res.statusCode, headers: res.getHeaders(), body });
     return end(body, done);
   } as ServerResponse['end'];

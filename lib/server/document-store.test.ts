@@ -1,127 +1,127 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createDocumentStore, storedDocument, withNonce } from './document-store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDocumentStore, createFlights, type StoredDocument } from './document-store';
 
-const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const doc = (text: string): Omit<StoredDocument, 'storedAt'> => ({
+  headers: ['Content-Type', 'text/html'],
+  variants: new Map([['identity', { body: Buffer.from(text), etag: `"${text}"` }]]),
+  codings: [],
+});
+const bodyOf = (stored: StoredDocument | undefined) => stored?.variants.get('identity')?.body.toString();
 
-describe('storedDocument and withNonce', () => {
-  it('replaces every occurrence of the render-time nonce, and nothing else, in the body and headers', () => {
-    const stored = storedDocument(
-      '<script nonce="abc+/=">a</script><p>abc</p><script nonce="abc+/=">self.x("\\"nonce\\":\\"abc+/=\\"")</script>',
-      'abc+/=',
-      [['link', '</f.woff2>; rel=preload; nonce="abc+/="']],
-      undefined,
-      {},
-    );
-    const body = text(withNonce(stored, 'FRESH'));
-    expect(body).not.toContain('abc+/=');
-    expect(body.match(/FRESH/g)).toHaveLength(3);
-    expect(body).toContain('<p>abc</p>');
-    expect(stored.headers[0]![1].replaceAll(stored.nonce, 'FRESH')).toBe('</f.woff2>; rel=preload; nonce="FRESH"');
+describe('createDocumentStore', () => {
+  it('serves a document fresh for freshMs, then stale for staleMs more, then no more, with its age', () => {
+    let clock = 0;
+    const store = createDocumentStore({ freshMs: 1_000, staleMs: 2_000, maxBytes: 1_000_000, now: () => clock });
+    store.store('k', doc('one'));
+    expect(store.lookup('k')).toMatchObject({ fresh: true, ageSeconds: 0 });
+    clock = 999;
+    expect(store.lookup('k')?.fresh).toBe(true);
+    clock = 1_000;
+    expect(store.lookup('k')).toMatchObject({ fresh: false, ageSeconds: 1 });
+    clock = 2_999;
+    expect(bodyOf(store.lookup('k')?.document)).toBe('one');
+    clock = 3_000;
+    expect(store.lookup('k')).toBeUndefined();
   });
 
-  it('gives stylesheets and <style> elements the fresh nonce too (the CSP allows styles only by nonce)', () => {
-    const stored = storedDocument(
-      '<link rel="stylesheet" href="/a.css" nonce="N1"/><style nonce="N1" data-precedence="next">p{}</style>',
-      'N1',
-      [],
-      undefined,
-      {},
-    );
-    expect(text(withNonce(stored, 'N2'))).toBe(
-      '<link rel="stylesheet" href="/a.css" nonce="N2"/><style nonce="N2" data-precedence="next">p{}</style>',
-    );
+  it('stays within its byte budget whatever keys are asked for, least recently used out', () => {
+    const store = createDocumentStore({ freshMs: 60_000, staleMs: 0, maxBytes: 50_000 });
+    for (let i = 0; i < 200; i += 1) store.store(`page-${i}`, doc('x'.repeat(2_000)));
+    expect(store.stats().bytes).toBeLessThanOrEqual(50_000);
+    expect(store.lookup('page-199')).toBeDefined();
+    expect(store.lookup('page-0')).toBeUndefined();
   });
 
-  it('keeps multi-byte text intact', () => {
-    const stored = storedDocument('<p>本当の相手に出会う — ❤️ N</p>', 'N', [], undefined, {});
-    expect(text(withNonce(stored, 'nonce-é'))).toBe('<p>本当の相手に出会う — ❤️ nonce-é</p>');
-  });
-
-  it('cuts the captured bytes themselves, at the start, the end and side by side, as a string replace would', () => {
-    const html = 'N<p>本当の相手 N</p>NN<script nonce="N">❤️</script>N';
-    const stored = storedDocument(Buffer.from(html), 'N', [], undefined, {});
-    expect(stored.parts).toHaveLength(html.split('N').length);
-    expect(text(withNonce(stored, 'nonce-é'))).toBe(html.replaceAll('N', 'nonce-é'));
-    expect(text(withNonce(storedDocument(Buffer.from('<p>no nonce here</p>'), 'N0', [], undefined, {}), 'x'))).toBe(
-      '<p>no nonce here</p>',
-    );
-  });
-
-  it('records the varied request headers with the values it was rendered for, content coding aside', () => {
-    const stored = storedDocument('x', 'n', [], 'rsc, Next-Router-State-Tree, Accept-Encoding', {
-      rsc: undefined,
-      'next-router-state-tree': 'a',
-      'accept-encoding': 'gzip',
-    });
-    expect(stored.vary).toEqual([
-      ['rsc', ''],
-      ['next-router-state-tree', 'a'],
-    ]);
+  it('remembers a key that may not be shared for freshMs, dropping what it held; storing it again forgets that', () => {
+    let clock = 0;
+    const store = createDocumentStore({ freshMs: 1_000, staleMs: 1_000, maxBytes: 1_000_000, now: () => clock });
+    store.store('k', doc('one'));
+    store.refuse('k');
+    expect([store.lookup('k'), store.isRefused('k')]).toEqual([undefined, true]);
+    clock = 1_000;
+    expect(store.isRefused('k')).toBe(false);
+    store.refuse('k');
+    store.store('k', doc('two'));
+    expect(store.isRefused('k')).toBe(false);
   });
 });
 
-describe('createDocumentStore', () => {
-  const doc = (body: string, vary?: string, request: Record<string, string> = {}) =>
-    storedDocument(body, 'N', [], vary, request);
+describe('createFlights: one render per key, never held (third review, finding 2)', () => {
+  afterEach(() => vi.useRealTimers());
+  const never = new Promise<void>(() => undefined);
+  /** A render that finishes when told to, and says whether it was given up. */
+  const controlled = () => {
+    let finish: (value: string | null) => void = () => undefined;
+    let runs = 0;
+    const signals: AbortSignal[] = [];
+    const run = (signal: AbortSignal) => {
+      runs += 1;
+      signals.push(signal);
+      return new Promise<string | null>((resolve) => (finish = resolve));
+    };
+    return { run, finish: (value: string | null) => finish(value), runs: () => runs, signals };
+  };
 
-  it('keeps a document for its time to live, per variant of its varied headers', async () => {
-    let clock = 0;
-    const store = createDocumentStore({ ttlMs: 1_000, maxBytes: 1_000_000, flightMs: 10_000, now: () => clock });
-    await store.render('k', async () => doc('one', 'rsc', {}));
-    await store.render('k', async () => doc('flight', 'rsc', { rsc: '1' }));
-    expect(text(store.find('k', {})!.parts[0]!)).toBe('one');
-    expect(text(store.find('k', { rsc: '1' })!.parts[0]!)).toBe('flight');
-    clock = 1_500;
-    expect(store.find('k', {})).toBeUndefined();
+  it('runs one render for every waiter of a key, each given its result', async () => {
+    const flights = createFlights<string>({ flightMs: 10_000 });
+    const render = controlled();
+    const waiting = [1, 2, 3].map(() => flights.join('k', render.run, never));
+    render.finish('page');
+    expect(await Promise.all(waiting)).toEqual(['page', 'page', 'page']);
+    expect(render.runs()).toBe(1);
+    expect(flights.size()).toBe(0);
   });
 
-  it('keeps nothing with a time to live of 0 (development), and nothing a render declined to share', async () => {
-    const dev = createDocumentStore({ ttlMs: 0, maxBytes: 1_000_000, flightMs: 10_000 });
-    await dev.render('k', async () => doc('x'));
-    expect(dev.find('k', {})).toBeUndefined();
-    const store = createDocumentStore({ ttlMs: 1_000, maxBytes: 1_000_000, flightMs: 10_000 });
-    await store.render('k', async () => null);
-    expect(store.find('k', {})).toBeUndefined();
-  });
-
-  it('stays within its byte budget whatever pages are asked for', async () => {
-    const store = createDocumentStore({ ttlMs: 60_000, maxBytes: 50_000, flightMs: 10_000 });
-    for (let i = 0; i < 200; i += 1) await store.render(`page-${i}`, async () => doc('x'.repeat(2_000)));
-    expect(store.stats().bytes).toBeLessThanOrEqual(50_000);
-    expect(store.find('page-199', {})).toBeDefined();
-    expect(store.find('page-0', {})).toBeUndefined();
-  });
-
-  it('lets requests wait for a render under way, if it answers them too', async () => {
-    const store = createDocumentStore({ ttlMs: 60_000, maxBytes: 1_000_000, flightMs: 10_000 });
-    let finish: (value: ReturnType<typeof doc>) => void = () => undefined;
-    void store.render('k', () => new Promise((resolve) => (finish = resolve)));
-    const waiting = store.pending('k', {});
-    const other = store.pending('k', { rsc: '1' });
-    finish(doc('shared', 'rsc'));
-    expect(text((await waiting)!.parts[0]!)).toBe('shared');
-    expect(await other).toBeNull();
-    expect(store.pending('k', {})).toBeUndefined();
-  });
-
-  it('holds a key no longer than flightMs: its waiters and the key go free, and a late render is still kept (third review, finding 2)', async () => {
+  it('gives every waiter null after flightMs and frees the key, and gives the render up', async () => {
     vi.useFakeTimers();
-    try {
-      const store = createDocumentStore({ ttlMs: 60_000, maxBytes: 1_000_000, flightMs: 1_000 });
-      let finish: (value: ReturnType<typeof doc>) => void = () => undefined;
-      void store.render('k', () => new Promise((resolve) => (finish = resolve)));
-      const waiting = store.pending('k', {});
-      await vi.advanceTimersByTimeAsync(999);
-      expect(store.pending('k', {})).toBeDefined();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(await waiting).toBeNull();
-      expect(store.pending('k', {})).toBeUndefined();
-      expect(store.stats().rendering).toBe(0);
-      finish(doc('late'));
-      await vi.advanceTimersByTimeAsync(0);
-      expect(text(store.find('k', {})!.parts[0]!)).toBe('late');
-    } finally {
-      vi.useRealTimers();
-    }
+    const flights = createFlights<string>({ flightMs: 1_000 });
+    const render = controlled();
+    const waiting = flights.join('k', render.run, never);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(flights.size()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await waiting).toBeNull();
+    expect(flights.size()).toBe(0);
+    expect(render.signals[0]!.aborted).toBe(true);
+  });
+
+  it('gives up a visitor’s render once every waiter has left, and the next one renders anew', async () => {
+    const flights = createFlights<string>({ flightMs: 10_000 });
+    const render = controlled();
+    let leaveA: () => void = () => undefined;
+    let leaveB: () => void = () => undefined;
+    const a = flights.join('k', render.run, new Promise((resolve) => (leaveA = resolve)));
+    const b = flights.join('k', render.run, new Promise((resolve) => (leaveB = resolve)));
+    leaveA();
+    expect(await a).toBeNull();
+    expect(render.signals[0]!.aborted).toBe(false);
+    leaveB();
+    expect(await b).toBeNull();
+    expect(render.signals[0]!.aborted).toBe(true);
+    expect(flights.size()).toBe(0);
+    const c = flights.join('k', render.run, never);
+    render.finish('fresh');
+    expect([await c, render.runs()]).toEqual(['fresh', 2]);
+  });
+
+  it('lets a background refresh run whoever leaves, one at a time per key', async () => {
+    const flights = createFlights<string>({ flightMs: 10_000 });
+    const render = controlled();
+    flights.refresh('k', render.run);
+    flights.refresh('k', render.run);
+    let leave: () => void = () => undefined;
+    const joined = flights.join('k', render.run, new Promise((resolve) => (leave = resolve)));
+    leave();
+    expect(await joined).toBeNull();
+    expect(render.signals[0]!.aborted).toBe(false);
+    expect(render.runs()).toBe(1);
+    render.finish('refreshed');
+    await vi.waitFor(() => expect(flights.size()).toBe(0));
+  });
+
+  it('gives null for a render that throws, and frees the key', async () => {
+    const flights = createFlights<string>({ flightMs: 10_000 });
+    expect(await flights.join('k', () => Promise.reject(new Error('boom')), never)).toBeNull();
+    expect(flights.size()).toBe(0);
   });
 });

@@ -1,150 +1,155 @@
 import { createLru } from '@/lib/cache/lru';
 
 /**
- * Rendered documents, kept a few seconds for every visitor who asks for the same page. What a
- * stored document may be served for is decided the way any HTTP cache decides it: by its key
- * (the page and what the front door knows the page depends on) and by the response's own `Vary`
- * header (every request header it names must have the value the stored render was asked with).
+ * Shared documents (docs/decisions/0018-shareable-documents.md): each kept under its key (scheme,
+ * canonical host, path, query and consent state) with everything a response needs already made:
+ * its headers, and its body in each content coding, compressed once when it was stored.
+ * A document is fresh for `freshMs` (s-maxage), then served stale for `staleMs` more
+ * (stale-while-revalidate) while one background render refreshes it; after that it is gone. The
+ * store is bounded in bytes, least recently used out.
  *
- * A document carries its render's CSP nonce; it is kept as UTF-8 bytes cut where that nonce
- * stood, and each response gets its own nonce put back in (bytes copied, nothing decoded or
- * re-encoded: turning a 240 KB document into a string and back cost about 3 ms per render).
- * The store is bounded in bytes, least recently used out; concurrent requests for a page that
- * is being rendered wait for that one render instead of starting their own, for `flightMs` at
- * most: after that they render on their own, and the key is free again, whatever the render does.
+ * Renders are shared too (`flights`): the visitors of a page nobody has stored yet wait for one
+ * render instead of starting their own, with two protections the third security review added
+ * (docs/decisions/0002-document-store.md):
+ * - no waiter without a deadline: a render is waited for `flightMs` at most, whatever it does;
+ * - no key held hostage: a render nobody waits for any more is abandoned, and the key is free again.
  */
+export type Variant = { body: Buffer; etag: string };
+
 export type StoredDocument = {
-  /** The body, split where the render-time nonce stood. */
-  parts: Uint8Array[];
-  nonce: string;
-  headers: [string, string][];
-  /** The request headers the response varies on, with the values the render was asked with. */
-  vary: [string, string][];
+  /** The response's headers, the same for every coding (flat name/value pairs, as writeHead takes them). */
+  headers: string[];
+  /** The body by content coding: always 'identity', and 'br' or 'gzip' where they make it smaller. */
+  variants: ReadonlyMap<string, Variant>;
+  /** The codings there are besides identity, most preferred first (what negotiateEncoding is offered). */
+  codings: readonly string[];
+  storedAt: number;
 };
 
-export type RequestHeaders = Record<string, string | string[] | undefined>;
+export type Lookup = { document: StoredDocument; fresh: boolean; ageSeconds: number };
 
-/** Content coding is chosen per response, after the store (the stored body is never encoded). */
-const NOT_VARIED = new Set(['accept-encoding']);
-
-const utf8 = new TextEncoder();
-
-export function storedDocument(
-  body: Uint8Array | string,
-  nonce: string,
-  headers: [string, string][],
-  varyHeader: string | undefined,
-  request: RequestHeaders,
-): StoredDocument {
-  const names = (varyHeader ?? '')
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-    .filter((name) => name && !NOT_VARIED.has(name));
-  return {
-    parts: splitBytes(typeof body === 'string' ? utf8.encode(body) : body, utf8.encode(nonce)),
-    nonce,
-    headers,
-    vary: names.map((name) => [name, headerValue(request, name)]),
-  };
-}
-
-/** The body cut at every occurrence of `separator` (views into `body`, not copies). */
-function splitBytes(body: Uint8Array, separator: Uint8Array): Uint8Array[] {
-  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const parts: Uint8Array[] = [];
-  let start = 0;
-  for (
-    let at = bytes.indexOf(separator, start);
-    at !== -1 && separator.byteLength > 0;
-    at = bytes.indexOf(separator, start)
-  ) {
-    parts.push(bytes.subarray(start, at));
-    start = at + separator.byteLength;
-  }
-  parts.push(bytes.subarray(start));
-  return parts;
-}
-
-const headerValue = (headers: RequestHeaders, name: string) => {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(',') : (value ?? '');
-};
-
-const sizeOf = (document: StoredDocument) => document.parts.reduce((sum, part) => sum + part.byteLength, 0) + 1024;
+const sizeOf = (document: StoredDocument) =>
+  [...document.variants.values()].reduce((sum, { body }) => sum + body.byteLength, 0) +
+  document.headers.reduce((sum, part) => sum + part.length * 2, 0) +
+  256;
 
 export function createDocumentStore({
-  ttlMs,
+  freshMs,
+  staleMs,
   maxBytes,
-  flightMs,
   now = Date.now,
 }: {
-  ttlMs: number;
+  freshMs: number;
+  staleMs: number;
   maxBytes: number;
-  /** How long a render is shared: its waiters' deadline, and the longest it holds its key. */
-  flightMs: number;
   now?: () => number;
 }) {
-  // One entry per page and per combination of its varied request headers (a document and a
-  // client navigation to the same page are two variants), and the header names each page varies on.
   const documents = createLru<StoredDocument>({ maxEntries: 10_000, maxBytes, sizeOf, now });
-  const variedOn = createLru<string[]>({ maxEntries: 10_000, maxBytes: 4 * 1024 * 1024, now });
-  const rendering = new Map<string, Promise<StoredDocument | null>>();
-  const variant = (key: string, names: string[], request: RequestHeaders) =>
-    `${key}\u0000${names.map((name) => headerValue(request, name)).join('\u0000')}`;
-  const matches = (document: StoredDocument, request: RequestHeaders) =>
-    document.vary.every(([name, value]) => headerValue(request, name) === value);
+  // Keys whose last render may not be shared (an inline script of no known form): rendered per
+  // visitor, with a nonce, until this is forgotten, without first rendering for the store again.
+  const refused = createLru<true>({ maxEntries: 10_000, maxBytes: 1024 * 1024, sizeOf: () => 1, now });
 
   return {
-    /** The stored document for this key that this request may be given, if any. */
-    find(key: string, request: RequestHeaders): StoredDocument | undefined {
-      const names = variedOn.get(key);
-      return names ? documents.get(variant(key, names, request)) : undefined;
+    /** The document stored under this key, fresh or still servable stale, with its age. */
+    lookup(key: string): Lookup | undefined {
+      const document = documents.get(key);
+      if (!document) return undefined;
+      const age = Math.max(0, now() - document.storedAt);
+      return { document, fresh: age < freshMs, ageSeconds: Math.floor(age / 1000) };
     },
-    /** A render of this key already under way, for a request it would also answer. */
-    pending(key: string, request: RequestHeaders): Promise<StoredDocument | null> | undefined {
-      return rendering.get(key)?.then((document) => (document && matches(document, request) ? document : null));
+    store(key: string, document: Omit<StoredDocument, 'storedAt'>): StoredDocument {
+      const stored = { ...document, storedAt: now() };
+      documents.set(key, stored, freshMs + staleMs);
+      refused.delete(key);
+      return stored;
     },
-    /**
-     * Runs a render for this key; resolves with what it stored (null: nothing to share), or with
-     * null after `flightMs`. A render that settles later still stores its document.
-     */
-    render(key: string, run: () => Promise<StoredDocument | null>): Promise<StoredDocument | null> {
-      const rendered = run()
-        .then((document) => {
-          if (document && ttlMs > 0) {
-            const names = document.vary.map(([name]) => name);
-            variedOn.set(key, names, ttlMs);
-            documents.set(variant(key, names, Object.fromEntries(document.vary)), document, ttlMs);
-          }
-          return document;
-        })
-        .catch(() => null);
-      // Nobody waits on another request's work without a deadline, and no render holds its key for
-      // ever: one whose response never ends would otherwise leave every later visitor waiting.
-      let expire: NodeJS.Timeout | undefined;
-      const expired = new Promise<null>((resolve) => (expire = setTimeout(resolve, flightMs, null)));
-      const flight = Promise.race([rendered, expired]).finally(() => {
-        clearTimeout(expire);
-        if (rendering.get(key) === flight) rendering.delete(key);
-      });
-      rendering.set(key, flight);
-      return flight;
+    /** Remembers for `freshMs` that this key's render may not be shared. */
+    refuse(key: string): void {
+      documents.delete(key);
+      refused.set(key, true, freshMs);
     },
-    stats: () => ({ ...documents.stats(), rendering: rendering.size }),
+    isRefused: (key: string) => refused.get(key) === true,
+    clear(): void {
+      documents.clear();
+      refused.clear();
+    },
+    stats: () => documents.stats(),
   };
 }
 
-/** The document's body with this response's own nonce where the render's stood. */
-export function withNonce(document: StoredDocument, nonce: string): Buffer {
-  const fresh = utf8.encode(nonce);
-  const total =
-    document.parts.reduce((sum, part) => sum + part.byteLength, 0) + fresh.byteLength * (document.parts.length - 1);
-  const body = Buffer.allocUnsafe(total);
-  let offset = 0;
-  document.parts.forEach((part, index) => {
-    if (index > 0) offset += Buffer.from(fresh).copy(body, offset);
-    body.set(part, offset);
-    offset += part.byteLength;
-  });
-  return body;
+type Flight<T> = {
+  result: Promise<T | null>;
+  waiters: number;
+  /** A background refresh runs to its end (or its deadline) whoever waits; a visitor's render only while someone does. */
+  background: boolean;
+  abort: () => void;
+};
+
+/**
+ * One render per key at a time. `run` gets a signal that fires when the render is given up (its
+ * deadline, or nobody waiting); it resolves with what the render gave, or null.
+ */
+export function createFlights<T>({ flightMs }: { flightMs: number }) {
+  const flights = new Map<string, Flight<T>>();
+
+  function start(key: string, run: (signal: AbortSignal) => Promise<T | null>, background: boolean): Flight<T> {
+    const controller = new AbortController();
+    let expire: NodeJS.Timeout | undefined;
+    const expired = new Promise<null>((resolve) => {
+      expire = setTimeout(resolve, flightMs, null);
+      controller.signal.addEventListener('abort', () => resolve(null), { once: true });
+    });
+    let ran: Promise<T | null>;
+    try {
+      ran = run(controller.signal).catch(() => null);
+    } catch {
+      ran = Promise.resolve(null);
+    }
+    const flight: Flight<T> = {
+      waiters: 0,
+      background,
+      // Given up: the key is free at once for whoever asks next.
+      abort: () => {
+        if (flights.get(key) === flight) flights.delete(key);
+        controller.abort();
+      },
+      result: Promise.race([ran, expired]).finally(() => {
+        clearTimeout(expire);
+        // Whatever ended it, the render is given up: a stuck one stops holding anything.
+        controller.abort();
+        if (flights.get(key) === flight) flights.delete(key);
+      }),
+    };
+    flights.set(key, flight);
+    return flight;
+  }
+
+  return {
+    /**
+     * Waits for this key's render, starting one if none runs: its result, or null if it ended
+     * without one (its deadline, or its waiters all left). `left` resolves when this waiter
+     * leaves (its visitor closed the connection): it stops waiting, and a visitor's render that
+     * nobody waits for any more is abandoned.
+     */
+    async join(key: string, run: (signal: AbortSignal) => Promise<T | null>, left: Promise<void>): Promise<T | null> {
+      const flight = flights.get(key) ?? start(key, run, false);
+      flight.waiters += 1;
+      let gone = false;
+      const leaving = left.then(() => {
+        gone = true;
+        return null;
+      });
+      try {
+        return await Promise.race([flight.result, leaving]);
+      } finally {
+        flight.waiters -= 1;
+        if (gone && flight.waiters === 0 && !flight.background) flight.abort();
+      }
+    },
+    /** Starts a background render of this key unless one runs already (stale-while-revalidate: one at a time). */
+    refresh(key: string, run: (signal: AbortSignal) => Promise<T | null>): void {
+      if (!flights.has(key)) void start(key, run, true).result;
+    },
+    size: () => flights.size,
+  };
 }

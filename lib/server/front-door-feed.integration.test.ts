@@ -8,7 +8,8 @@ import { API_CSP } from '@/lib/security/csp';
 import { attachFrontDoor } from './front-door';
 
 // The feeds are files to the front door (/feed.xml, /fr/feed.xml): no language redirect, no page
-// policy, no document store; they reach Next as asked and leave with their own content type.
+// policy; they reach Next as asked, leave with their own content type, and are shared documents
+// (lib/http/sharing-policy.ts): rendered once, then served from the store.
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
@@ -42,10 +43,12 @@ describe('front door: the Atom feeds', () => {
       expect(response.headers.get('content-security-policy')).toBe(API_CSP);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('set-cookie')).toBeNull();
+      expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+      expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
       expect(await response.text()).toBe(FEED);
     }
-    // Each reached the app (none was a stored document), at its own path, with no language decided for it.
-    expect(urls).toEqual(['/feed.xml', '/fr/feed.xml', '/feed.xml']);
+    // Each reached the app once, at its own path, with no language decided for it; the third was stored.
+    expect(urls).toEqual(['/feed.xml', '/fr/feed.xml']);
     for (const headers of seen) expect(headers[LOCALE_HEADER]).toBeUndefined();
   });
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCALE_HEADER, PATH_HEADER } from '@/lib/http/request-headers';
+import { LOCALE_CHOICE_CASES } from '@/lib/i18n/locale-choice-cases';
 import { proxy } from '@/proxy';
 import { createFrontDoor } from './front-door';
 
@@ -60,9 +61,27 @@ describe('front door and proxy: one decision of the language', () => {
     ]);
   });
 
+  it('follows the language table (lib/i18n/locale-choice-cases.ts), which the nginx config is held to as well', async () => {
+    const { origin } = await serve();
+    for (const { path, cookie, redirect } of LOCALE_CHOICE_CASES) {
+      const response = await fetch(`${origin}${path}`, {
+        headers: cookie === null ? {} : { Cookie: cookie },
+        redirect: 'manual',
+      });
+      const what = `${path} with ${JSON.stringify(cookie)}`;
+      expect(response.headers.getSetCookie(), what).toEqual([]);
+      if (redirect === null) expect(response.status, what).toBe(200);
+      else
+        expect(
+          [response.status, response.headers.get('location'), response.headers.get('cache-control')],
+          what,
+        ).toEqual([307, redirect, 'no-store']);
+    }
+  });
+
   it('renders the language the front door decided when a second reading would differ (a doubled cookie)', async () => {
     const { origin, answers } = await serve();
-    // The front door reads the first NEXT_LOCALE, Next's cookie parser the last: the proxy redirected to /de/blog.
+    // A doubled NEXT_LOCALE is no choice to the front door; Next's cookie parser would take the last (and redirect to /de/blog).
     const response = await fetch(`${origin}/blog`, {
       headers: { Cookie: 'NEXT_LOCALE=en; NEXT_LOCALE=de' },
       redirect: 'manual',
@@ -71,7 +90,7 @@ describe('front door and proxy: one decision of the language', () => {
     expect(answers.map(({ locale, proxy }) => [locale, proxy])).toEqual([['en', 'rewrite /en/blog']]);
   });
 
-  it('answers a language redirect for any method itself; the cookie only for GET and HEAD', async () => {
+  it('answers a language redirect for any method itself, with no cookie', async () => {
     const { origin, answers } = await serve();
     const post = await fetch(`${origin}/blog`, {
       method: 'POST',

@@ -40,7 +40,13 @@ async function serve(
   return `http://127.0.0.1:${port}`;
 }
 
-/** A stand-in page: HTML streamed in two chunks, with the request's nonce in it. */
+/** The flight data script Next writes (a known form: lib/security/script-hashes.ts). */
+const FLIGHT = 'self.__next_f.push([1,"0:[\\"$\\",\\"p\\",null,{}]\\n"])';
+
+/**
+ * A stand-in page: HTML streamed in two chunks, with a flight script as Next writes it, stamped
+ * with the request's nonce when it was given one (a shared document's render is given none).
+ */
 const page =
   (seen: Seen[], before?: (req: IncomingMessage, res: ServerResponse) => void) =>
   async (req: IncomingMessage, res: ServerResponse) => {
@@ -49,7 +55,8 @@ const page =
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Vary', 'rsc, Accept-Encoding');
     res.flushHeaders(); // as Next does before its first chunk
-    res.write(`<script nonce="${req.headers[NONCE_HEADER]}"></script>`);
+    const nonce = req.headers[NONCE_HEADER];
+    res.write(`<script${nonce ? ` nonce="${nonce}"` : ''}>${FLIGHT}</script>`);
     await new Promise((resolve) => setTimeout(resolve, 5));
     res.end(`<p>${req.url} ✓</p>`);
   };
@@ -304,10 +311,13 @@ describe('front door: server actions and the log (third review, finding 7)', () 
 });
 
 describe('front door: headers', () => {
-  it('gives every HTML response the CSP whose nonce the app was handed, and a private, revalidated cache policy', async () => {
+  it('gives an HTML response rendered for one visitor the CSP whose nonce the app was handed, and a private, revalidated cache policy', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
-    const response = await fetch(`${origin}/blog/a.b`, { headers: plain });
+    // A consent cookie sent twice: no shared document for this visitor (lib/consent/request.ts).
+    const response = await fetch(`${origin}/blog/a.b`, {
+      headers: { ...plain, Cookie: 'NEXT_LOCALE=en; CookieConsent=x; CookieConsent=true' },
+    });
     const nonce = String(seen[0]!.headers[NONCE_HEADER]);
     expect(response.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
     expect(await response.text()).toContain(`nonce="${nonce}"`);
@@ -367,38 +377,46 @@ describe('front door: headers', () => {
 });
 
 describe('front door: languages', () => {
-  it('answers language redirects itself and remembers the language a visitor reads in', async () => {
+  it('answers language redirects itself, no-store, and sets no cookie on any answer', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
     const english = await fetch(`${origin}/en/blog?page=2`, { redirect: 'manual' });
-    expect([english.status, english.headers.get('location')]).toEqual([307, '/blog?page=2']);
-    const french = await fetch(`${origin}/`, {
-      redirect: 'manual',
-      headers: { 'Accept-Language': 'fr-FR,fr;q=0.9,en;q=0.5' },
-    });
-    expect([french.status, french.headers.get('location')]).toEqual([307, '/fr']);
+    expect([english.status, english.headers.get('location'), english.headers.get('cache-control')]).toEqual([
+      307,
+      '/blog?page=2',
+      'no-store',
+    ]);
     const chosen = await fetch(`${origin}/help-centre`, {
       redirect: 'manual',
       headers: { Cookie: 'NEXT_LOCALE=de', 'Accept-Language': 'fr' },
     });
-    expect(chosen.headers.get('location')).toBe('/de/help-centre');
+    expect([chosen.status, chosen.headers.get('location'), chosen.headers.get('cache-control')]).toEqual([
+      307,
+      '/de/help-centre',
+      'no-store',
+    ]);
     expect(seen).toHaveLength(0);
-    const page1 = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=fr' } });
-    expect(page1.headers.getSetCookie()).toEqual(['NEXT_LOCALE=ja; Path=/; Max-Age=31536000; SameSite=Lax']);
-    const again = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=ja' } });
-    expect(again.headers.getSetCookie()).toEqual([]);
+    const japanese = await fetch(`${origin}/ja/blog`, { headers: { Cookie: 'NEXT_LOCALE=fr' } });
+    const bare = await fetch(`${origin}/blog`, { headers: { Cookie: 'NEXT_LOCALE=en' } });
+    const first = await fetch(`${origin}/`);
+    for (const answer of [english, chosen, japanese, bare, first]) expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(seen.map(({ headers }) => headers[LOCALE_HEADER])).toEqual(['ja', 'en', 'en']);
   });
 
-  it('remembers a language only from a page the visitor opens, not from a background fetch (a late prefetch undid a choice)', async () => {
-    const origin = await serve(page([]));
-    const prefetch = await fetch(`${origin}/de/blog`, {
-      headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'empty' },
-    });
-    expect(prefetch.headers.getSetCookie()).toEqual([]);
-    const opened = await fetch(`${origin}/de/blog`, {
-      headers: { Cookie: 'NEXT_LOCALE=en', 'Sec-Fetch-Dest': 'document' },
-    });
-    expect(opened.headers.getSetCookie()).toEqual(['NEXT_LOCALE=de; Path=/; Max-Age=31536000; SameSite=Lax']);
+  it('never reads Accept-Language: a bare path is the English page, a prefixed one its own language', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen));
+    for (const path of ['/', '/blog', '/fr/blog'])
+      for (const accept of ['fr', 'fr-FR,fr;q=0.9,en;q=0.5', 'ja', 'de;q=0.5, ar', '*']) {
+        const answer = await fetch(`${origin}${path}`, {
+          redirect: 'manual',
+          headers: { ...plain, 'Accept-Language': accept },
+        });
+        expect([answer.status, answer.headers.getSetCookie()], `${path} ${accept}`).toEqual([200, []]);
+      }
+    // Rendered (or served from the store) in the language its URL names, whatever the visitor's.
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (const { url, headers } of seen) expect(headers[LOCALE_HEADER], url).toBe(url === '/fr/blog' ? 'fr' : 'en');
   });
 });
 
@@ -408,8 +426,9 @@ describe('front door: inline CSS', () => {
   const styled = (seen: Seen[], css: (url: string) => string) => async (req: IncomingMessage, res: ServerResponse) => {
     seen.push({ url: req.url ?? '', headers: { ...req.headers } });
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    const nonce = req.headers[NONCE_HEADER];
     res.end(
-      `<html><head><style data-precedence="next" data-href="/x.css">${css(req.url ?? '')}</style><script nonce="${req.headers[NONCE_HEADER]}"></script></head><body>✓</body></html>`,
+      `<html><head><style data-precedence="next" data-href="/x.css">${css(req.url ?? '')}</style><script${nonce ? ` nonce="${nonce}"` : ''}>${FLIGHT}</script></head><body>✓</body></html>`,
     );
   };
   const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -449,19 +468,20 @@ describe('front door: inline CSS', () => {
 });
 
 describe('front door: the document store', () => {
-  it('renders a page once and serves the next visitors from the store, each with its own nonce', async () => {
+  it('renders a page once and serves the next visitors from the store: the same bytes, with no nonce', async () => {
     const seen: Seen[] = [];
     const origin = await serve(page(seen));
     const first = await fetch(`${origin}/blog?b=2&a=1`, { headers: plain });
     const second = await fetch(`${origin}/blog?a=1&b=2`, { headers: plain });
     expect(seen).toHaveLength(1);
-    const nonces = [first, second].map((r) => /'nonce-([^']+)'/.exec(r.headers.get('content-security-policy')!)![1]!);
-    expect(new Set(nonces).size).toBe(2);
-    const body = await second.text();
-    expect(body).toContain(`nonce="${nonces[1]}"`);
-    expect(body).not.toContain(nonces[0]);
-    expect(body).toContain('✓');
-    expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(seen[0]!.headers[NONCE_HEADER]).toBeUndefined();
+    const bodies = [await first.text(), await second.text()];
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(bodies[1]).toContain('✓');
+    expect(bodies[1]).not.toContain('nonce');
+    expect(second.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    expect(second.headers.get('content-security-policy')).not.toContain('nonce');
+    expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(bodies[1]!)));
   });
 
   it('keeps languages, paths and consent choices apart', async () => {
@@ -493,19 +513,36 @@ describe('front door: the document store', () => {
     expect(seen.map((s) => s.headers.rsc)).toEqual([undefined, '1']);
   });
 
-  it('never keeps what may not be shared: a declared content error, a response with its own cookie, a 404', async () => {
+  it('never keeps what may not be shared: a declared content error, a 404', async () => {
     for (const setup of [
       () => declareUnshareable(),
-      (_req: IncomingMessage, res: ServerResponse) => res.setHeader('Set-Cookie', 'session=1'),
       (_req: IncomingMessage, res: ServerResponse) => void (res.statusCode = 404),
     ]) {
       const seen: Seen[] = [];
       const origin = await serve(page(seen, setup));
-      await fetch(`${origin}/blog`, { headers: plain });
-      await fetch(`${origin}/blog`, { headers: plain });
+      // The language the visitor chose already: no cookie of the front door's own on the answer.
+      const visitor = { ...plain, Cookie: 'NEXT_LOCALE=en' };
+      await fetch(`${origin}/blog`, { headers: visitor });
+      const again = await fetch(`${origin}/blog`, { headers: visitor });
       expect(seen).toHaveLength(2);
+      expect(again.headers.get('cache-control')).toBe('private, no-cache');
       await new Promise<void>((resolve) => server!.close(() => resolve()));
       server = undefined;
+    }
+  });
+
+  it('never keeps a render that sets a cookie of its own: each visitor’s page is rendered for them, with a nonce, private', async () => {
+    const seen: Seen[] = [];
+    const origin = await serve(page(seen, (_req, res) => res.setHeader('Set-Cookie', 'session=1')));
+    const answers = [
+      await fetch(`${origin}/blog`, { headers: plain }),
+      await fetch(`${origin}/blog`, { headers: plain }),
+    ];
+    // Each visitor's own render, with a nonce (the first visitor's after the render for the store showed the cookie).
+    expect(seen.filter(({ headers }) => headers[NONCE_HEADER] !== undefined)).toHaveLength(2);
+    for (const answer of answers) {
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      expect(answer.headers.get('content-security-policy')).toMatch(/'nonce-/);
     }
   });
 

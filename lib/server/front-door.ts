@@ -1,8 +1,13 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import compression from 'compression';
-import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/request';
+import {
+  consentFromCookieHeader,
+  consentHeaderValue,
+  consentKeyFromCookieHeader,
+  sharedConsentHeaderValue,
+  type ConsentKey,
+} from '@/lib/consent/request';
 import { clientAddressOf, proxyRequestIdOf } from '@/lib/http/client-address';
-import { readCookie } from '@/lib/http/cookies';
 import { documentCacheHeaders, withDocumentPolicy, type DocumentPolicy } from '@/lib/http/document-policy';
 import {
   CLIENT_ADDRESS_HEADER,
@@ -14,49 +19,55 @@ import {
   REQUEST_HOST_HEADER,
   dropInternalHeaders,
 } from '@/lib/http/request-headers';
-import { LOCALE_COOKIE, localeCookie, routeLocale, type LocaleRoute } from '@/lib/i18n/locale-routing';
+import { NEVER_SHARED_CACHE, isSharedFile, neverSharedRequest, neverSharedResponse } from '@/lib/http/sharing-policy';
+import { routeLocale } from '@/lib/i18n/locale-routing';
 import { API_CSP, buildPageCsp, createNonce } from '@/lib/security/csp';
 import { documentStyleHashes } from '@/lib/security/style-hashes';
 import { staticSecurityHeaders } from '@/lib/security/headers';
 import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
 import { negotiateEncoding } from '@/lib/http/quality-list';
 import { logError } from '@/lib/security/log-error';
-import { captureDocument, type CapturedDocument } from './capture';
+import type { ConnectionLimits, SharingTimes } from '@/lib/env';
+import { captureDocument } from './capture';
 import { isRefusedMethod, refuseMethod, refuseOutsideRequests } from './methods';
 import { isServerActionRequest, refuseServerAction } from './server-actions';
-import { storedDocument, withNonce, type StoredDocument, createDocumentStore } from './document-store';
+import { createSharedDocuments, type SharedRequest } from './shared-documents';
 import { CODINGS, sendPrecompressed } from './precompressed';
 import { createRequestLimits, limitConnections } from './connection-limits';
-import type { ConnectionLimits } from '@/lib/env';
 
 /**
  * How every request is served: `npm start` and `npm run dev` run this in front of Next's own
  * request handler (lib/server/main.ts). Top to bottom:
  *
  * 1. TRACE, TRACK and CONNECT are a 405 (methods.ts). A malformed %-escape is a 400 (Next
- *    would answer 500); an escaped letter or digit is written plainly, so every later decision
- *    sees one spelling of each path. A server action (the site has none) is a 404 (server-actions.ts).
+ *    would answer 500), and so is a target that is not a path (absolute-form, `http://evil/`);
+ *    an escaped letter or digit is written plainly, so every later decision sees one spelling of
+ *    each path. A server action (the site has none) is a 404 (server-actions.ts).
  * 2. Who is asking: the client's address from the connection, or from X-Forwarded-For only
- *    through TRUSTED_PROXY_HOPS (and, only then, the proxy's X-Request-Id); forwarding headers and our own internal ones
- *    (lib/http/request-headers.ts) a client made up never reach the app. What it may hold is
- *    limited here (connection-limits.ts): its body has a deadline and, behind proxies, it may
- *    have only so many requests in progress (without proxies, its connections were counted as
- *    they opened).
- * 3. Responses are compressed here (brotli or gzip, as the client's Accept-Encoding chooses:
- *    lib/http/quality-list.ts, RFC 9110's rules, the same for the build's compressed copies).
- * 4. Pages: the language is decided, once for the request (lib/i18n/locale-routing.ts). A
- *    redirect is answered here; the locale cookie is set here; the decision goes on in
+ *    through TRUSTED_PROXY_HOPS (and, only then, the proxy's X-Request-Id); forwarding headers,
+ *    Next's internal ones and our own (lib/http/request-headers.ts) a client made up never reach
+ *    the app. What it may hold is limited here (connection-limits.ts): its body has a deadline
+ *    and, behind proxies, it may have only so many requests in progress (without proxies, its
+ *    connections were counted as they opened).
+ * 3. Pages: the language is decided, once for the request, by the URL and the language the
+ *    visitor chose in the menu, never by Accept-Language (lib/i18n/locale-routing.ts). A redirect
+ *    is answered here (307, no-store); no page sets a cookie; the decision goes on in
  *    LOCALE_HEADER and PATH_HEADER, which proxy.ts rewrites by and the render reads.
- * 5. A fresh CSP nonce goes on the request (Next stamps its scripts with it); every HTML
- *    response gets the matching policy, the route's caching and referrer headers
- *    (lib/http/document-policy.ts) and the static security headers a route did not set.
- * 6. The build's hashed static files go out as the build compressed them (precompressed.ts).
- *    A page someone else asked for in the last few seconds is served from the document store,
- *    with this response's own nonce, without running Next at all; one being rendered for someone
- *    else is waited for, 10 s at most (a visitor who leaves meanwhile is not rendered for).
- * 7. Otherwise Next renders it. The document leaves whole (capture.ts), and is kept for the
- *    next visitors when it may be shared: a 200 HTML answer to a GET with no cookie of its own,
- *    from a route that did not declare it personal or unshareable (a content error, say).
+ * 4. Shared or not (lib/http/sharing-policy.ts, docs/decisions/0018-shareable-documents.md): a
+ *    GET or HEAD of a public page or file, by a visitor whose consent cookie reads strictly, that
+ *    no row of the never-shared table matches, is a shared document. It is answered from the
+ *    store (shared-documents.ts), compressed once when stored; or from one render made from its
+ *    key alone, with no nonce, for everyone asking meanwhile (10 s at most: a visitor who leaves
+ *    meanwhile is not rendered for). Its CSP allows its inline scripts by hash, and only those of
+ *    a form Next and React write: a document with any other is rendered again, below.
+ * 5. Everything else is rendered for its visitor alone, and compressed here (brotli or gzip, as
+ *    the client's Accept-Encoding chooses: lib/http/quality-list.ts, RFC 9110's rules, the same
+ *    for the build's compressed copies, which go out as they are: precompressed.ts). A fresh CSP
+ *    nonce goes on the request (Next stamps its scripts with it); every HTML response gets the
+ *    matching policy, the route's caching and referrer headers (lib/http/document-policy.ts) and
+ *    the static security headers a route did not set; what the never-shared table names is
+ *    `private, no-store`, and nothing rendered here says `public`. The document leaves whole
+ *    (capture.ts), with its own inline CSS allowed by hash when it is the build's.
  */
 export type FrontDoorOptions = {
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -64,8 +75,16 @@ export type FrontDoorOptions = {
   origin: { hostname: string; port: number };
   trustedProxyHops: number;
   development: boolean;
-  /** How long a rendered document is kept (0 in development: every change shows at once). */
-  documentTtlMs?: number;
+  /**
+   * SITE_URL: its host is the one every shared document is kept under (the request's Host never
+   * is); unset, Next's own origin.
+   */
+  siteUrl?: string;
+  /**
+   * How long shared documents are fresh, then stale (SHARED_MAX_AGE_SECONDS, SHARED_STALE_SECONDS);
+   * unset, 60 s and 300 s. Development shares nothing: every change shows at once.
+   */
+  sharing?: SharingTimes;
   /**
    * How long visitors of a page being rendered wait for that render before rendering on their own:
    * longer than any render measured under load (p99 4.2 s with no store at all, 0002), short enough
@@ -88,17 +107,12 @@ export type FrontDoorOptions = {
 // Next's own development endpoints (/__nextjs_source-map, /__nextjs_original-stack-frames…): Next
 // answers them before the proxy runs; with a language, a French visitor's would be redirected away.
 const NEXT_OWN_PATH = /^\/__nextjs/;
-// Per-response headers: never kept with a stored document.
-const NOT_STORED = new Set([
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'date',
-  'content-security-policy',
-  'set-cookie',
-]);
+/**
+ * The user agent of every shared render. Next writes a page's metadata differently for the bots
+ * it lists (htmlLimitedBots) and for browsers; a shared document is the same for everyone, and a
+ * made-up agent that is neither makes it the browsers' one.
+ */
+const SHARED_RENDER_AGENT = 'amora-front-door';
 
 /** The front door on a server: what main.ts runs, and what the tests put in front of a stand-in for Next. */
 export function attachFrontDoor(server: Server, options: FrontDoorOptions): void {
@@ -112,7 +126,8 @@ export function createFrontDoor({
   origin,
   trustedProxyHops,
   development,
-  documentTtlMs = development ? 0 : 5_000,
+  siteUrl,
+  sharing = { freshSeconds: 60, staleSeconds: 300 },
   sharedRenderMs = 10_000,
   styleHashes = [],
   buildSheets = [],
@@ -121,7 +136,10 @@ export function createFrontDoor({
 }: FrontDoorOptions) {
   const admitRequest = connections && createRequestLimits(connections, trustedProxyHops);
   const ownHost = `${origin.hostname.includes(':') ? `[${origin.hostname}]` : origin.hostname}:${origin.port}`;
-  const documents = createDocumentStore({ ttlMs: documentTtlMs, maxBytes: 48 * 1024 * 1024, flightMs: sharedRenderMs });
+  const canonicalHost = siteUrl ? new URL(siteUrl).host : ownHost;
+  const shared = development
+    ? undefined
+    : createSharedDocuments({ handle, times: sharing, flightMs: sharedRenderMs, styleHashes, buildSheets });
   const compress = compression({ threshold: 1024 });
 
   return function frontDoor(req: IncomingMessage, res: ServerResponse): void {
@@ -130,7 +148,8 @@ export function createFrontDoor({
     const [rawPath = '/', rawQuery] = (req.url ?? '/').split(/\?(.*)/s);
     req.url = `${normalizeEscapes(rawPath)}${rawQuery !== undefined ? `?${rawQuery}` : ''}`;
     // Parsed as a path on our own origin: relative to a base, "//x" would be read as a host (and an
-    // invalid one throws, which took the process down).
+    // invalid one throws, which took the process down). A target in absolute form names a host of
+    // the client's choosing: never read, a 400.
     const url = URL.canParse(`http://localhost${req.url}`) ? new URL(`http://localhost${req.url}`) : undefined;
     if (!url || !req.url.startsWith('/')) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -168,59 +187,99 @@ export function createFrontDoor({
     headers[CLIENT_ADDRESS_HEADER] = address;
     if (proxyRequestId) headers[PROXY_REQUEST_ID_HEADER] = proxyRequestId;
     headers[REQUEST_HOST_HEADER] = headers.host ?? '';
-    headers['x-forwarded-for'] = address;
-    headers.host = headers['x-forwarded-host'] = ownHost;
-    headers['x-forwarded-proto'] = https ? 'https' : 'http';
-    headers['x-forwarded-port'] = String(origin.port);
+    const forwarding = {
+      'x-forwarded-for': address,
+      host: ownHost,
+      'x-forwarded-host': ownHost,
+      'x-forwarded-proto': https ? 'https' : 'http',
+      'x-forwarded-port': String(origin.port),
+    };
+    Object.assign(headers, forwarding);
+    const cookie = headers.cookie;
+    // Consent, read once: the render (lib/consent/server.ts) and, strictly, a shared document's key.
+    const consent = (headers[CONSENT_HEADER] = consentHeaderValue(consentFromCookieHeader(cookie)));
 
-    // 3. Compression, for everything below: the coding negotiated here (lib/http/quality-list.ts), the
-    // one the static copies use too, is all the middleware is shown of the client's Accept-Encoding.
-    const coding = negotiateEncoding(headers['accept-encoding'], CODINGS);
-    compress(withAcceptEncoding(req, coding) as never, res as never, () => {
-      serve(req, res, url, https).catch((error: unknown) => {
-        // Escaped: the error may carry what the client sent (log-error.ts).
-        logError('Request failed', error);
-        if (!res.headersSent) {
-          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-          res.end('Internal error');
-        } else res.destroy();
-      });
-    });
-  };
-
-  async function serve(req: IncomingMessage, res: ServerResponse, url: URL, https: boolean): Promise<void> {
-    const readable = req.method === 'GET' || req.method === 'HEAD';
-    const cookie = req.headers.cookie;
-    // Consent, read once: the store's key and the render (lib/consent/server.ts) both use this value.
-    const consent = (req.headers[CONSENT_HEADER] = consentHeaderValue(consentFromCookieHeader(cookie)));
-
-    // 4. The language of a page, for every method: decided here only, handed on to the proxy and
-    // the render. Only GET and HEAD are remembered in the cookie (a POST is not a visitor's choice).
+    // 3. The language of a page, for every method: decided here only, handed on to the proxy and
+    // the render. A redirect (a chosen language at a bare path, or /en/…) is never a page to keep.
     const route =
       isPagePath(url.pathname) && !NEXT_OWN_PATH.test(url.pathname)
-        ? routeLocale({
-            pathname: url.pathname,
-            search: url.search,
-            cookieLocale: readCookie(cookie, LOCALE_COOKIE),
-            acceptLanguage: req.headers['accept-language'] ?? null,
-          })
+        ? routeLocale({ pathname: url.pathname, search: url.search, cookie })
         : undefined;
     if (route?.kind === 'redirect') {
-      if (route.remember && readable) res.setHeader('Set-Cookie', localeCookie(route.remember, https));
-      res.writeHead(307, { Location: route.location, 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Language' });
+      res.writeHead(307, { Location: route.location, 'Cache-Control': 'no-store' });
       res.end();
       return;
     }
     if (route) {
-      req.headers[LOCALE_HEADER] = route.locale;
-      req.headers[PATH_HEADER] = route.path;
+      headers[LOCALE_HEADER] = route.locale;
+      headers[PATH_HEADER] = route.path;
     }
-    // Only what the visitor opens is remembered, not what the page fetches in the background: a
-    // late prefetch of a German link must not undo the English the visitor just chose.
-    const background = req.headers['sec-fetch-dest'] !== undefined && req.headers['sec-fetch-dest'] !== 'document';
-    const cookies = route?.remember && readable && !background ? [localeCookie(route.remember, https)] : [];
+    // No page sets a cookie (the language menu's /api/locale does, and is never shared).
+    const cookies: string[] = [];
 
-    // 5. The nonce, and the headers every response leaves with.
+    // 4. A shared document: from the store, or from the key's one render (shared-documents.ts).
+    const target = route ? 'page' : isSharedFile(url.pathname) ? 'file' : undefined;
+    const never = neverSharedRequest({
+      method: req.method ?? '',
+      pathname: url.pathname,
+      searchParams: url.searchParams,
+      headers,
+    });
+    const consentKey = consentKeyFromCookieHeader(cookie);
+    if (shared && target && !never && consentKey) {
+      const request: SharedRequest = {
+        key: sharedKey({ https, host: canonicalHost, url, consent: consentKey }),
+        url: `${url.pathname}${url.search}`,
+        headers: {
+          ...forwarding,
+          accept: '*/*',
+          'accept-encoding': 'identity',
+          'user-agent': SHARED_RENDER_AGENT,
+          [CLIENT_ADDRESS_HEADER]: address,
+          [REQUEST_HOST_HEADER]: canonicalHost,
+          [CONSENT_HEADER]: sharedConsentHeaderValue(consentKey),
+          ...(route ? { [LOCALE_HEADER]: route.locale, [PATH_HEADER]: route.path } : {}),
+        },
+        remoteAddress: req.socket.remoteAddress ?? '',
+        page: target === 'page',
+        https,
+        cookies,
+      };
+      if (shared.serveStored(req, res, request)) return;
+      return withCompression(req, res, async () => {
+        if (await shared.serveRendered(req, res, request)) return;
+        // Not shareable after all (an inline script of no known form, a cookie of its own): this visitor's alone.
+        await renderPrivately(req, res, url, https, { never, target, consent });
+      });
+    }
+
+    // 5. Rendered for this visitor alone.
+    withCompression(req, res, () => renderPrivately(req, res, url, https, { never, target, consent }));
+  };
+
+  /** Runs `serve` behind the compression middleware, shown only the coding negotiated here; a failure is a 500. */
+  function withCompression(req: IncomingMessage, res: ServerResponse, serve: () => Promise<void>): void {
+    const coding = negotiateEncoding(req.headers['accept-encoding'], CODINGS);
+    compress(withAcceptEncoding(req, coding) as never, res as never, () => {
+      serve().catch((error: unknown) => {
+        // Escaped: the error may carry what the client sent (log-error.ts).
+        logError('Request failed', error);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NEVER_SHARED_CACHE });
+          res.end('Internal error');
+        } else res.destroy();
+      });
+    });
+  }
+
+  async function renderPrivately(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    https: boolean,
+    { never, target }: { never: string | undefined; target: string | undefined; consent: string },
+  ): Promise<void> {
+    // The nonce, and the headers every response leaves with.
     const nonce = createNonce();
     const cspWith = (hashes: readonly string[]) =>
       buildPageCsp(nonce, { development, upgradeInsecure: !development && https, styleHashes: hashes });
@@ -228,46 +287,18 @@ export function createFrontDoor({
     req.headers[NONCE_HEADER] = nonce;
     req.headers['content-security-policy'] = csp.value;
     const policy: DocumentPolicy = { personal: false, shareable: true };
-    finishHeadersWith(res, csp, policy, cookies);
+    finishHeadersWith(res, csp, policy, { never, sharedTarget: target !== undefined });
     // A document's own inline CSS, once the document is whole: allowed by its hash when it is the build's.
-    const allowInlineCss = (own: readonly string[]) => {
+    const allowInlineCss = (body: Buffer) => {
+      const own = buildSheets.length ? documentStyleHashes(body, buildSheets) : [];
       if (own.length) csp.value = cspWith([...styleHashes, ...own]);
     };
-    const inlineCssOf = (body: Buffer) => (buildSheets.length ? documentStyleHashes(body, buildSheets) : []);
 
-    // 6. A static file the build compressed, or a page from the store.
+    // A static file the build compressed.
     if (staticDir && (await sendPrecompressed(req, res, url.pathname, staticDir))) return;
-    const key = route && readable ? documentKey(route, url, consent) : undefined;
-    if (key) {
-      const stored = documents.find(key, req.headers) ?? (await documents.pending(key, req.headers));
-      if (stored)
-        return sendStored(res, stored, nonce, req.method === 'HEAD', (body) =>
-          allowInlineCss(storedInlineCss(stored, body, inlineCssOf)),
-        );
-    }
-
-    // The visitor left while this request waited for another's render: nothing to render for.
-    if (key && res.destroyed) return;
-
-    // 7. Next renders it; a document is captured whole, and stored when it may be shared.
-    const captured = captureDocument(
-      res,
-      () => isHtml(res),
-      (body) => allowInlineCss(inlineCssOf(body)),
-    );
-    const rendered = withDocumentPolicy(policy, () => handle(req, res));
-    if (!key || req.method !== 'GET') return rendered;
-    // Shared until the response has ended or closed, or Next has returned, whichever comes first;
-    // never until Next alone returns, which it may not do while a response cannot finish (0002).
-    const returned = rendered.then(
-      () => null,
-      () => null,
-    );
-    void documents.render(key, async () => {
-      const document = await Promise.race([captured, returned]);
-      return document && isStorable(document, policy) ? keep(document, nonce, req) : null;
-    });
-    return rendered;
+    // The document leaves whole (capture.ts); nothing rendered here is kept.
+    void captureDocument(res, () => isHtml(res), allowInlineCss);
+    await withDocumentPolicy(policy, () => handle(req, res));
   }
 }
 
@@ -276,76 +307,33 @@ function withAcceptEncoding(req: IncomingMessage, coding: string): IncomingMessa
   return Object.create(req, { headers: { value: { ...req.headers, 'accept-encoding': coding } } }) as IncomingMessage;
 }
 
-/** What a page's document depends on beyond the request headers its Vary names: its language, path, query and the visitor's consent. */
-function documentKey(route: Extract<LocaleRoute, { kind: 'page' }>, url: URL, consent: string): string {
-  const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return [route.locale, route.path, new URLSearchParams(query).toString(), consent].join('\n');
-}
-
 /**
- * Whether other visitors may be given this render. Next marks every page it renders per request
- * `no-store`, whatever the page is, so the page's own declaration decides (document-policy.ts):
- * personal pages and passing error states are never kept.
+ * A shared document's key (docs/decisions/0018-shareable-documents.md): the scheme, the canonical
+ * host (SITE_URL's, never the request's), the path, the query (its parameters in order: the same
+ * page however a link spells them) and the consent state. The language is the path's.
  */
-function isStorable(document: CapturedDocument, policy: DocumentPolicy): boolean {
-  return (
-    document.status === 200 && policy.shareable && !policy.personal && document.headers['set-cookie'] === undefined
-  );
-}
-
-function keep(document: CapturedDocument, nonce: string, req: IncomingMessage): StoredDocument {
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(document.headers)) {
-    if (value === undefined || NOT_STORED.has(name)) continue;
-    for (const one of Array.isArray(value) ? value : [String(value)]) headers.push([name, one]);
-  }
-  return storedDocument(document.body, nonce, headers, document.headers.vary as string | undefined, req.headers);
-}
-
-// A stored document's inline CSS is the same on every hit (only its nonce changes, and styles carry
-// none): hashed on its first hit, not on each of them. Weak, so it goes when the store drops the document.
-const storedStyleHashes = new WeakMap<StoredDocument, readonly string[]>();
-
-function storedInlineCss(
-  stored: StoredDocument,
-  body: Buffer,
-  hashesOf: (body: Buffer) => readonly string[],
-): readonly string[] {
-  let hashes = storedStyleHashes.get(stored);
-  if (!hashes) storedStyleHashes.set(stored, (hashes = hashesOf(body)));
-  return hashes;
-}
-
-function sendStored(
-  res: ServerResponse,
-  stored: StoredDocument,
-  nonce: string,
-  head: boolean,
-  beforeSend: (body: Buffer) => void,
-): void {
-  for (const [name, value] of stored.headers) res.appendHeader(name, value.replaceAll(stored.nonce, nonce));
-  const body = withNonce(stored, nonce);
-  beforeSend(body);
-  res.statusCode = 200;
-  res.setHeader('Content-Length', body.byteLength);
-  res.end(head ? undefined : body);
+function sharedKey({ https, host, url, consent }: { https: boolean; host: string; url: URL; consent: ConsentKey }) {
+  const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${https ? 'https' : 'http'}://${host}${url.pathname}?${new URLSearchParams(query).toString()}\n${consent}`;
 }
 
 /**
- * The headers every response leaves with, set as its headers are written (so a captured
- * document never holds them): the locale cookie, the page policy and the route's document
- * headers on HTML, a policy that runs nothing on anything else, and the static security headers
- * wherever the route did not set its own. Next's own x-middleware-* headers never leave.
+ * The headers every response rendered for one visitor leaves with, set as its headers are
+ * written (so a captured document never holds them): the locale cookie, the page policy and the
+ * route's document headers on HTML, a policy that runs nothing on anything else, and the static
+ * security headers wherever the route did not set its own. What the never-shared table names
+ * (lib/http/sharing-policy.ts: the request, a cookie, a 5xx) is `private, no-store`; a public
+ * page or file rendered here (a visitor whose consent cookie is ambiguous, say) never says
+ * `public`, whatever its route said. Next's own x-middleware-* headers never leave.
  */
 function finishHeadersWith(
   res: ServerResponse,
   csp: { value: string },
   policy: DocumentPolicy,
-  cookies: string[],
+  sharing: { never: string | undefined; sharedTarget: boolean },
 ): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    for (const cookie of cookies) res.appendHeader('Set-Cookie', cookie);
     if (isHtml(res, args)) {
       // A page that declared its content missing is a 404, whatever status its render had.
       if (policy.notFound) {
@@ -357,10 +345,32 @@ function finishHeadersWith(
     } else if (!res.hasHeader('content-security-policy')) {
       res.setHeader('Content-Security-Policy', API_CSP);
     }
+    const status = typeof args[0] === 'number' ? args[0] : res.statusCode;
+    const setsCookie = res.hasHeader('set-cookie') || headerGiven(args, 'set-cookie') !== undefined;
+    if (sharing.never || neverSharedResponse({ status, setsCookie }))
+      setHeaderOver(res, args, 'Cache-Control', NEVER_SHARED_CACHE);
+    else if (
+      sharing.sharedTarget &&
+      /\bpublic\b/i.test(String(headerGiven(args, 'cache-control') ?? res.getHeader('cache-control') ?? ''))
+    )
+      setHeaderOver(res, args, 'Cache-Control', 'private, no-cache');
     for (const { key, value } of staticSecurityHeaders) if (!res.hasHeader(key)) res.setHeader(key, value);
     dropNextInternals(res, args);
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse['writeHead'];
+}
+
+/** A header's value among writeHead's own headers, by any spelling of its name. */
+function headerGiven(args: unknown[], name: string): OutgoingHttpHeaders[string] {
+  const given = headersGiven(args);
+  return given ? Object.entries(given).find(([key]) => key.toLowerCase() === name)?.[1] : undefined;
+}
+
+/** Sets a header over any value a route set, with setHeader or in writeHead's own headers. */
+function setHeaderOver(res: ServerResponse, args: unknown[], name: string, value: string): void {
+  const given = headersGiven(args);
+  if (given) for (const key of Object.keys(given)) if (key.toLowerCase() === name.toLowerCase()) delete given[key];
+  res.setHeader(name, value);
 }
 
 /**

@@ -30,7 +30,7 @@ async function main() {
     console.error(`\n${message}\n\nFix this and start the server again.\n`);
     process.exit(1);
   }
-  const { host, port, trustedProxyHops, connections } = config;
+  const { host, port, trustedProxyHops, connections, siteUrl, sharing } = config;
   // Idle keep-alive connections stay open longer than any client or proxy keeps them (nginx's
   // upstream keepalive holds them 60 s): with Node's 5 s, a proxy reusing a socket the server is
   // just closing gets a reset, and a POST on it fails. A request itself must arrive in time
@@ -52,6 +52,8 @@ async function main() {
     origin,
     trustedProxyHops,
     development,
+    siteUrl,
+    sharing,
     styleHashes,
     buildSheets,
     staticDir,
