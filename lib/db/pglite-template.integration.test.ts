@@ -15,7 +15,8 @@ const VERSION = (
 describe('a new embedded database starts from the build’s template', () => {
   // Everything this file makes, under one directory it removes at the end.
   const scratch = mkdtempSync(join(tmpdir(), 'amora-template-test-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  // A few 40 MB database directories: on a busy machine removing them outlasts the default 10 s.
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }), 60_000);
   const fresh = (name: string) => mkdtempSync(join(scratch, `${name}-`));
 
   // A template that tells itself apart from initdb's output: it has a table initdb never makes.
