@@ -466,6 +466,13 @@ export function sharedDocumentsSection(result) {
     heading,
     '',
     `${result.date.slice(0, 16).replace('T', ' ')} UTC; ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, ${m.nginx}, ${m.wrk}; load average before the run ${m.loadBefore.join(' / ')}. wrk \`-t2 -c50 -d${result.duration}s\` with \`Accept-Encoding: gzip, br\`, each after a discarded warm-up run, on the same machine as everything it measures (percentiles: wrk's, of the measured run).`,
+    // A busy machine's figures are still compared within the run, but not across runs.
+    ...(m.loadBefore[0] !== undefined && m.loadBefore[0] >= 1.5
+      ? [
+          '',
+          `**Machine shared with other work** (1-minute load average ${m.loadBefore[0]} ≥ 1.5 at the start): the absolute req/s and p99 are that contention's; compare figures within this run only.`,
+        ]
+      : []),
     '',
     `- ${mark(worstRatio >= 0.8)} cache hits through the deploy's nginx ≥ 0.8 × static nginx with the same bytes: lowest ${worstRatio.toFixed(2)} ×`,
     `- ${mark(worstP99 <= 20)} their p99 ≤ 20 ms: highest ${worstP99} ms`,
