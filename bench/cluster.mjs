@@ -59,12 +59,16 @@ export async function warmStart(port, dataDir) {
 }
 
 /**
- * `npm run start:cluster` as an operator runs it, until it says it is up.
+ * `npm run start:cluster` as an operator runs it, until it says it is up. Its nginx keeps its
+ * files (configuration, logs, caches) in `dir`/nginx, its certificate in `dir`/tls.
  * @param {number} instances
  * @param {string} databaseUrl
+ * @param {{ httpsPort?: number, httpPort?: number, basePort?: number, dir?: string, env?: Record<string, string> }} [options]
+ *   env: more variables for every instance (and the cluster's own process)
  */
-async function startCluster(instances, databaseUrl) {
-  const dir = join(TMP, `cluster-${instances}`);
+export async function startCluster(instances, databaseUrl, options = {}) {
+  const { httpsPort = 3463, httpPort = 3462, basePort = 3331, env = {} } = options;
+  const dir = options.dir ?? join(TMP, `cluster-${instances}`);
   rmSync(dir, { recursive: true, force: true });
   const child = spawn(
     'node',
@@ -73,11 +77,11 @@ async function startCluster(instances, databaseUrl) {
       '--instances',
       String(instances),
       '--https-port',
-      '3463',
+      String(httpsPort),
       '--http-port',
-      '3462',
+      String(httpPort),
       '--base-port',
-      '3331',
+      String(basePort),
       '--database-url',
       databaseUrl,
       '--dir',
@@ -92,23 +96,45 @@ async function startCluster(instances, databaseUrl) {
         EMAIL_LIMIT_PER_HOUR: '100000',
         DEMO_DOMAIN_LIMIT_PER_HOUR: '100000',
         DOWNLOAD_LIMIT_PER_MINUTE: '100000',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  await /** @type {Promise<void>} */ (
-    new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk.toString();
-        if (out.includes('Press Ctrl+C')) resolve();
-      });
-      child.once('exit', (code) => reject(new Error(`the cluster exited (${code}): ${out}`)));
-    })
-  );
+  const stop = () =>
+    /** @type {Promise<void>} */ (
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      })
+    );
+  try {
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve, reject) => {
+        let out = '';
+        const read = (/** @type {Buffer} */ chunk) => {
+          out += chunk.toString();
+          if (!out.includes('Press Ctrl+C')) return;
+          // Up: the instances' logs are read and dropped from now on.
+          child.stdout.off('data', read);
+          child.stdout.resume();
+          resolve();
+        };
+        child.stdout.on('data', read);
+        child.once('exit', (code) => reject(new Error(`the cluster exited (${code}): ${out}`)));
+      })
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
-    url: 'https://localhost:3463',
-    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+    url: `https://localhost:${httpsPort}`,
+    /** nginx's log of the requests that reached an instance (deploy/nginx.conf.template). */
+    upstreamLog: join(dir, 'nginx', 'upstream.log'),
+    tls: { cert: join(dir, 'tls', 'cert.pem'), key: join(dir, 'tls', 'key.pem') },
+    stop,
   };
 }
 

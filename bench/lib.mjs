@@ -185,17 +185,18 @@ export const THROTTLING_MODES = ['simulate', 'devtools'];
  * each of them alike: how two builds are compared side by side.
  * @param {string[]} urls
  * @param {ThrottlingMode} [mode]
+ * @param {(Record<string, string> | undefined)[]} [extraHeaders] request headers the browser adds for each URL (by index)
  * @returns {Promise<LighthouseSummary[]>} one per URL, in order
  */
-export async function lighthouseAlternating(urls, runs = 3, mode = 'simulate') {
-  /** @type {{ url: string, results: LighthouseRun[], failed: number }[]} each URL's completed runs and failed ones */
-  const pages = urls.map((url) => ({ url, results: [], failed: 0 }));
+export async function lighthouseAlternating(urls, runs = 3, mode = 'simulate', extraHeaders = []) {
+  /** @type {{ url: string, headers?: Record<string, string>, results: LighthouseRun[], failed: number }[]} each URL's completed runs and failed ones */
+  const pages = urls.map((url, at) => ({ url, headers: extraHeaders[at], results: [], failed: 0 }));
   /** @param {{ results: LighthouseRun[], failed: number }} page */
   const pending = (page) => page.results.length < runs && page.failed < runs;
   while (pages.some(pending)) {
     for (const page of pages) {
       if (!pending(page)) continue;
-      const result = await lighthouseOnce(page.url, mode);
+      const result = await lighthouseOnce(page.url, mode, page.headers);
       if (result) page.results.push(result);
       else page.failed += 1;
     }
@@ -227,9 +228,10 @@ export async function lighthouseAlternating(urls, runs = 3, mode = 'simulate') {
  * One Lighthouse run; null when Lighthouse reports it failed.
  * @param {string} url
  * @param {ThrottlingMode} [mode]
+ * @param {Record<string, string>} [extraHeaders] sent with every request of the page
  * @returns {Promise<LighthouseRun | null>}
  */
-async function lighthouseOnce(url, mode = 'simulate') {
+async function lighthouseOnce(url, mode = 'simulate', extraHeaders) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
@@ -241,6 +243,7 @@ async function lighthouseOnce(url, mode = 'simulate') {
         output: 'json',
         logLevel: 'error',
         throttlingMethod: mode,
+        ...(extraHeaders ? { extraHeaders } : {}),
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       })
     );
@@ -253,7 +256,9 @@ async function lighthouseOnce(url, mode = 'simulate') {
         Number(/** @type {import('lighthouse').Result['categories'][string]} */ (lhr.categories[id]).score) * 100,
       );
     if (lhr.runtimeError || !Number.isFinite(audit('total-blocking-time').numericValue)) {
-      console.warn(`Lighthouse run failed on ${url}: ${lhr.runtimeError?.code ?? 'no metrics'}`);
+      console.warn(
+        `Lighthouse run failed on ${url}: ${lhr.runtimeError ? `${lhr.runtimeError.code} (${lhr.runtimeError.message})` : 'no metrics'}`,
+      );
       return null;
     }
     return {

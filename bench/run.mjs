@@ -7,10 +7,16 @@
 //   4. server memory after warm-up and after the load;
 //   5. the purchase path: orders per second (PGlite, and PostgreSQL when installed), the p99
 //      of a stamped PDF download, and order creation in Stripe mode against the fake Stripe.
+//   9. shared documents (issue 47, bench/shared-documents.mjs): cache hits through the deploy's nginx
+//      and `npm start` alone beside static nginx with the same bytes (wrk), the origin's renders
+//      under 200 connections, and first paint of a cache hit against the nonce path.
 //   node bench/run.mjs [--no-build] [--runs N] [--duration S] [--baseline GIT_REF]
+//     [--renders-seconds S (60; or BENCH_RENDERS_SECONDS)] [--renders-max-age S (10)] [--only shared-documents]
+// --only shared-documents measures section 9 alone and puts it into bench/results.{md,json} in
+// place of the last one, leaving the other sections as the last full run wrote them.
 // --baseline also builds and serves that commit (bench/baseline.mjs) and measures its throughput,
 // p99 and Lighthouse beside this build's, in the same run.
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, TMP, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
 import { scaleOut, warmStart } from './cluster.mjs';
@@ -23,6 +29,7 @@ import { startTlsFront } from './tls-front.mjs';
 import { startFakeStripe } from '../e2e/support/fake-stripe.mjs';
 import { budgetLines, analysis } from './report.mjs';
 import { stampedEpubLatency } from './epub.mjs';
+import { measureSharedDocuments, sharedDocumentsSection } from './shared-documents.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
 /** @typedef {import('./pages.mjs').MeasuredWithBaseline} MeasuredWithBaseline */
@@ -43,6 +50,14 @@ const flag = (name, fallback) => {
 };
 const runs = Number(flag('--runs', 3));
 const duration = Number(flag('--duration', 10));
+const only = flag('--only');
+if (only !== undefined && only !== 'shared-documents') throw new Error('--only takes: shared-documents');
+const sharedOptions = {
+  duration,
+  rendersSeconds: Number(flag('--renders-seconds', process.env.BENCH_RENDERS_SECONDS ?? 60)),
+  rendersMaxAge: Number(flag('--renders-max-age', 10)),
+  runs,
+};
 const LOAD_PATHS = [
   '/',
   '/blog',
@@ -54,6 +69,13 @@ const LOAD_PATHS = [
 
 ensureTmp();
 if (!args.includes('--no-build')) run('npm', ['run', 'build']);
+if (only) {
+  // Section 9 alone, in place of the last one (every server it starts is stopped when it returns).
+  const shared = await measureSharedDocuments(sharedOptions);
+  replaceSection(shared);
+  console.log(sharedDocumentsSection(shared));
+  process.exit(0);
+}
 const floorDir = buildFloorApp();
 const dataDir = join(TMP, 'bench-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -316,6 +338,7 @@ try {
     `warm start: ready in ${warm.readyMs} ms; first order ${warm.firstOrderMs} ms, first download ${warm.firstDownloadMs} ms`,
   );
   const scaling = await scaleOut({ duration, paths: ['/', '/blog'] });
+  const sharedDocuments = await measureSharedDocuments(sharedOptions);
 
   const result = {
     date: new Date().toISOString(),
@@ -327,6 +350,7 @@ try {
     purchase,
     warm,
     scaling,
+    sharedDocuments,
     pages,
   };
   writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -392,6 +416,8 @@ try {
           /** @type {MeasuredWithBaseline} */ (pages),
         )
       : []),
+    sharedDocumentsSection(sharedDocuments),
+    '',
     analysis(result),
     '',
   ].join('\n');
@@ -423,4 +449,31 @@ function sideBySide(sha, throughput, pages) {
     baselineTable(pages),
     '',
   ];
+}
+
+/**
+ * Puts a section-9 measurement into bench/results.json (its sharedDocuments) and results.md (in
+ * place of its section 9, or before the analysis), keeping the rest of the last full run.
+ * @param {Awaited<ReturnType<typeof measureSharedDocuments>>} shared
+ */
+function replaceSection(shared) {
+  const jsonFile = join(ROOT, 'bench', 'results.json');
+  const mdFile = join(ROOT, 'bench', 'results.md');
+  const json = existsSync(jsonFile) ? JSON.parse(readFileSync(jsonFile, 'utf8')) : {};
+  writeFileSync(jsonFile, `${JSON.stringify({ ...json, sharedDocuments: shared }, null, 2)}\n`);
+  const md = existsSync(mdFile) ? readFileSync(mdFile, 'utf8') : '';
+  const section = `${sharedDocumentsSection(shared)}\n\n`;
+  const start = md.indexOf('## 9. Shared documents');
+  const next = (/** @type {number} */ from) => {
+    const at = md.slice(from).search(/^## /m);
+    return at < 0 ? md.length : from + at;
+  };
+  const analysisAt = md.indexOf('## Where the time goes');
+  const updated =
+    start >= 0
+      ? md.slice(0, start) + section + md.slice(next(start + 3))
+      : analysisAt >= 0
+        ? md.slice(0, analysisAt) + section + md.slice(analysisAt)
+        : `${md}\n${section}`;
+  writeFileSync(mdFile, updated);
 }
