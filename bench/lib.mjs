@@ -64,6 +64,16 @@ export function buildFloorApp() {
 }
 
 // The benchmark is one client on loopback: the per-client limits are not what is measured.
+/** The public documents the load runs ask for, in turn: pages of each kind, and the public content API. */
+export const LOAD_PATHS = [
+  '/',
+  '/blog',
+  '/blog/first-date-questions-that-matter',
+  '/the-love-blueprint',
+  '/help-centre',
+  '/api/posts',
+];
+
 export const NO_LIMITS = {
   ORDER_LIMIT_PER_MINUTE: '100000',
   LINK_LIMIT_PER_MINUTE: '100000',

@@ -18,7 +18,7 @@
 // p99 and Lighthouse beside this build's, in the same run.
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, TMP, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
+import { LOAD_PATHS, ROOT, TMP, buildFloorApp, ensureTmp, run, startServer, startSite } from './lib.mjs';
 import { scaleOut, warmStart } from './cluster.mjs';
 import { load, startMemoryServer, treeRssMb } from './load.mjs';
 import { startBaseline } from './baseline.mjs';
@@ -58,14 +58,6 @@ const sharedOptions = {
   rendersMaxAge: Number(flag('--renders-max-age', 10)),
   runs,
 };
-const LOAD_PATHS = [
-  '/',
-  '/blog',
-  '/blog/first-date-questions-that-matter',
-  '/the-love-blueprint',
-  '/help-centre',
-  '/api/posts',
-];
 
 ensureTmp();
 if (!args.includes('--no-build')) run('npm', ['run', 'build']);

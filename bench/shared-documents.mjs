@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { TMP, lighthouseAlternating, startSite } from './lib.mjs';
+import { LOAD_PATHS, TMP, lighthouseAlternating, startSite } from './lib.mjs';
 import { startCluster } from './cluster.mjs';
 import { startPostgres } from './postgres.mjs';
 import { startStaticNginx } from './static-nginx.mjs';
@@ -43,15 +43,6 @@ const HIT_PATHS = [
   { path: '/', name: 'home' },
   { path: '/blog', name: 'blog' },
   { path: '/blog/first-date-questions-that-matter', name: 'article' },
-];
-/** The shared documents the renders load asks for, in turn: pages, and the public content API. */
-const RENDER_PATHS = [
-  '/',
-  '/blog',
-  '/blog/first-date-questions-that-matter',
-  '/the-love-blueprint',
-  '/help-centre',
-  '/api/posts',
 ];
 /** A consent cookie of no known value: nginx and the origin pass their caches by, and the origin renders with a nonce. */
 const ODD_CONSENT = 'CookieConsent=maybe';
@@ -366,12 +357,12 @@ export async function measureSharedDocuments({ duration, rendersSeconds, renders
         duration: rendersSeconds,
         connections: 200,
         headers: { ...BROWSER_ENCODING, Host: `localhost:${PORTS.rendersHttps}` },
-        paths: RENDER_PATHS,
+        paths: LOAD_PATHS,
       },
     );
     const reached = (await settledUpstream(renders)).slice(before);
     const allowed = Math.floor(rendersSeconds / rendersMaxAge) + 1;
-    const keys = RENDER_PATHS.map((path) => {
+    const keys = LOAD_PATHS.map((path) => {
       const lines = reached.filter((line) => line.uri === path);
       return {
         path,
