@@ -40,7 +40,7 @@ const count = (fallback: number, min: number, max: number) =>
   );
 
 /** pino's levels, most severe first; `silent` logs nothing (logging off, for a benchmark's baseline). */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const portSetting = count(3000, 1, 65535);

@@ -23,7 +23,10 @@ function appRoutes(dir = 'app', prefix = ''): string[] {
       const segment = name.startsWith('(') ? '' : `/${name}`;
       if (!name.startsWith('@') && !name.startsWith('_')) found.push(...appRoutes(path, `${prefix}${segment}`));
     } else if (/^(page|route)\.(tsx?|jsx?)$/.test(name)) found.push(prefix || '/');
-    else if (!prefix && /^(robots|sitemap|manifest)\.(ts|js)$|^(icon|apple-icon|opengraph-image|twitter-image|favicon)\./.test(name))
+    else if (
+      !prefix &&
+      /^(robots|sitemap|manifest)\.(ts|js)$|^(icon|apple-icon|opengraph-image|twitter-image|favicon)\./.test(name)
+    )
       found.push(METADATA[name] ?? `unknown metadata file ${name}: add it to METADATA and route-pattern.ts`);
   }
   return found;
@@ -73,9 +76,12 @@ describe('routePattern', () => {
 
   it('never gives back anything of the path: whatever it is, the answer is one of the known patterns', () => {
     const segment = fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).map((text) => text.replaceAll('/', ''));
-    const path = fc.array(fc.oneof(segment, fc.constantFrom('api', 'download', 'library', 'fr', 'en', '_next', 'images')), {
-      maxLength: 6,
-    });
+    const path = fc.array(
+      fc.oneof(segment, fc.constantFrom('api', 'download', 'library', 'fr', 'en', '_next', 'images')),
+      {
+        maxLength: 6,
+      },
+    );
     const known = new Set(ROUTE_PATTERNS);
     fc.assert(
       fc.property(path, fc.constantFrom('', '/', '.pdf', '.json'), (segments, end) =>

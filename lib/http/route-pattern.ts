@@ -80,7 +80,11 @@ const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
 function compile(pattern: string): Compiled {
   const segments = segmentsOf(pattern).map((text): Segment =>
-    text.startsWith('[...') ? { kind: 'catch-all' } : text.startsWith('[') ? { kind: 'dynamic' } : { kind: 'static', text },
+    text.startsWith('[...')
+      ? { kind: 'catch-all' }
+      : text.startsWith('[')
+        ? { kind: 'dynamic' }
+        : { kind: 'static', text },
   );
   return { pattern, segments };
 }

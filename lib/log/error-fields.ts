@@ -38,7 +38,8 @@ export type ErrorFields = {
   cause?: ErrorFields;
 } & Partial<Record<(typeof KEPT_PROPERTIES)[number], string | number | boolean>>;
 
-const clean = (text: string) => escapeControls(scrubText(text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text));
+const clean = (text: string) =>
+  escapeControls(scrubText(text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text));
 
 export function errorFields(error: unknown, depth = 0): ErrorFields {
   if (!(error instanceof Error))

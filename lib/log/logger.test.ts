@@ -63,11 +63,14 @@ describe('the logger', () => {
       response: `550 5.1.1 <${EMAIL}>: Recipient address rejected (${NAME})`,
       rejected: [EMAIL],
     });
-    const stored = Object.assign(new Error('new row for relation "orders" violates check constraint', { cause: refused }), {
-      code: '23514',
-      constraint: 'orders_name_check',
-      detail: `Failing row contains (o-1, ${NAME}, ${EMAIL}, en).`,
-    });
+    const stored = Object.assign(
+      new Error('new row for relation "orders" violates check constraint', { cause: refused }),
+      {
+        code: '23514',
+        constraint: 'orders_name_check',
+        detail: `Failing row contains (o-1, ${NAME}, ${EMAIL}, en).`,
+      },
+    );
     logger().error({ err: stored }, 'Order could not be stored');
     logger().error({ err: new Error(`Render failed for /library/${TOKEN}`) }, 'Request failed');
     const text = logs.text();

@@ -39,7 +39,9 @@ describe('logError', () => {
     logError('Refused', Object.assign(new Error('refused', { cause: new TypeError(ATTACK) }), { code: 'E\u009bX' }));
     logError('Refused', ATTACK);
     logError('Refused', { header: ATTACK });
-    const [first, ...rest] = logs.entries() as { err: { code?: string; cause?: { message: string }; message: string } }[];
+    const [first, ...rest] = logs.entries() as {
+      err: { code?: string; cause?: { message: string }; message: string };
+    }[];
     expect(first!.err.code).toBe('E\\u009bX');
     expect(first!.err.cause!.message).toMatch(/^\\u009b2J/);
     for (const entry of [first!, ...rest]) for (const text of strings(entry.err)) expect(text).not.toMatch(CONTROLS);

@@ -348,7 +348,9 @@ describe('front door: a planted <script> (a sanitizer bypass, simulated)', () =>
     const answer = await fetch(`${origin}/blog`, { headers: visitor });
     expect(answer.headers.get('cache-control')).toBe('private, no-cache');
     expect(answer.headers.get('content-security-policy')).toMatch(/'nonce-/);
-    expect(logs.entries()).toContainEqual(expect.objectContaining({ path: '/blog', reason: 'response headers over 7 KB' }));
+    expect(logs.entries()).toContainEqual(
+      expect.objectContaining({ path: '/blog', reason: 'response headers over 7 KB' }),
+    );
   });
 });
 

@@ -30,7 +30,10 @@ async function main() {
   } catch (error) {
     // Said once, at level fatal, then the process exits (the line is flushed at exit).
     if (error instanceof EnvError)
-      logger().fatal({ problems: error.problems }, 'Invalid environment configuration. Fix this and start the server again.');
+      logger().fatal(
+        { problems: error.problems },
+        'Invalid environment configuration. Fix this and start the server again.',
+      );
     else logger().fatal({ err: error }, 'The server cannot start. Fix this and start the server again.');
     process.exit(1);
   }

@@ -31,7 +31,11 @@ export function noteRawAnswer(res: ServerResponse, status: number): void {
  * lib/http/client-address.ts proxyRequestIdOf) or a fresh one, and the response says it in
  * X-Request-Id. Nothing of the path, query, headers or client address is logged.
  */
-export function logRequest(req: IncomingMessage, res: ServerResponse, proxyRequestId: string | undefined): RequestRecord {
+export function logRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  proxyRequestId: string | undefined,
+): RequestRecord {
   const requestId = proxyRequestId ?? randomUUID();
   res.setHeader('X-Request-Id', requestId);
   const record: RequestRecord = { path: undefined, cache: 'bypass' };
