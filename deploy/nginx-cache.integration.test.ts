@@ -354,7 +354,7 @@ describe('request ids and logs (issue 48, goal A)', () => {
       `//library/${TOKEN}/x.css`,
       `/api/download/${TOKEN}/the-love-blueprint-en.pdf`,
     ];
-    const ids = [];
+    const ids: unknown[] = [];
     for (const path of paths) ids.push((await get(path)).headers['x-request-id']);
     const logs = () =>
       ['access.log', 'upstream.log'].map((name) => readFileSync(join(values.PREFIX, name), 'utf8')).join('\n');

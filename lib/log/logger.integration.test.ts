@@ -26,9 +26,13 @@ beforeAll(() =>
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(script: string, onStarted?: (child: ReturnType<typeof spawn>) => void) {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `import { logger } from ${JSON.stringify(bundle)};\n${script}`], {
-    env: { ...process.env, LOG_LEVEL: 'info', PORT: '3123' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', `import { logger } from ${JSON.stringify(bundle)};\n${script}`],
+    {
+      env: { ...process.env, LOG_LEVEL: 'info', PORT: '3123' },
+    },
+  );
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

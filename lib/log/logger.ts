@@ -19,9 +19,13 @@ export type { Logger };
 const KEY = Symbol.for('amora.logger');
 const store = globalThis as unknown as Record<symbol, Logger | undefined>;
 
-/** The process's logger, made on first use: to stdout, written asynchronously (flushed at exit). */
+/**
+ * The process's logger, made on first use: to stdout, written asynchronously (a request never waits
+ * for the log; what is still buffered is written at exit). A reader that stops reading (a stalled
+ * collector) costs at most 16 MB of buffered lines: past that, lines are dropped, not held.
+ */
 export function logger(): Logger {
-  return (store[KEY] ??= createLogger(pino.destination({ dest: 1, sync: false })));
+  return (store[KEY] ??= createLogger(pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 })));
 }
 
 /**

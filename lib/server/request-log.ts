@@ -9,7 +9,7 @@ import { logger } from '@/lib/log/logger';
  * the store, answered by the key's one render; `bypass` not through the store at all (rendered for
  * its visitor alone, a file, an API call, an answer of the front door's own).
  */
-export type CacheStatus = 'hit' | 'stale' | 'miss' | 'bypass';
+type CacheStatus = 'hit' | 'stale' | 'miss' | 'bypass';
 
 /** What the front door learns about a request as it serves it, for its log line. */
 export type RequestRecord = {
