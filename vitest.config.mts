@@ -13,6 +13,7 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
+    setupFiles: ['lib/testing/quiet-logs.ts'],
     // A new test is `x.test.ts` (unit: runs before the build, with nothing but Node and the repository's files) unless it needs a
     // database (PGlite too), a child process, a socket or server, poppler, Chromium or a built file: then it is `x.integration.test.ts`.
     projects: [

@@ -113,6 +113,9 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr.on('data', (d) => process.stderr.write(d));
+  // Read, as a log collector would: the site logs a JSON line per request on stdout (docs/operations.md),
+  // and a pipe nobody reads would hold the server's log writes, and its exit.
+  child.stdout.resume();
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 120; i += 1) {
     try {

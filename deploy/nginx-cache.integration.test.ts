@@ -56,6 +56,8 @@ function stubOrigin(req: IncomingMessage, res: ServerResponse) {
     'Cache-Control': SHAREABLE,
     ETag: etag,
     'X-Render': String(seen.length),
+    // As the front door does (lib/server/request-log.ts): the id it was given, said back.
+    'X-Request-Id': String(req.headers['x-request-id']),
     Vary: 'RSC, Next-Router-State-Tree, Next-Router-Prefetch, Accept-Encoding',
   };
   if (path.startsWith('/fresh')) headers['Cache-Control'] = 'public, max-age=0, s-maxage=1, stale-while-revalidate=2';
@@ -69,7 +71,12 @@ function stubOrigin(req: IncomingMessage, res: ServerResponse) {
       `script-src 'self' ${"'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=' ".repeat(125)}`;
   const status = path === '/status/500' ? 500 : path === '/status/404' ? 404 : 200;
   if (status === 200 && req.headers['if-none-match'] === etag) {
-    res.writeHead(304, { ETag: etag, 'Cache-Control': headers['Cache-Control']!, 'X-Render': headers['X-Render']! });
+    res.writeHead(304, {
+      ETag: etag,
+      'Cache-Control': headers['Cache-Control']!,
+      'X-Render': headers['X-Render']!,
+      'X-Request-Id': headers['X-Request-Id']!,
+    });
     return void res.end();
   }
   const answer = () => {
@@ -307,6 +314,60 @@ describe('the consent state in the key (issue 47, goal C: one strict reading)', 
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('request ids and logs (issue 48, goal A)', () => {
+  const NGINX_ID = /^[0-9a-f]{32}$/;
+  const TOKEN = 'eyJvIjoiM2YyYjhjMWUiLCJ4IjoxNzY0fQ~Tm9UaGlzSXNOb3RBUmVhbFNpZ25hdHVyZQ';
+
+  it('says its own request id on every answer: the one the instance was given, never the one a stored copy was rendered with', async () => {
+    const path = fresh('id');
+    const first = await get(path, { 'X-Request-Id': 'a-client-chose-this-id' });
+    expect(first.headers['x-cache']).toBe('MISS');
+    const given = seen.filter((s) => s.url === path).at(-1)!.headers['x-request-id'];
+    expect(given).toMatch(NGINX_ID);
+    expect(first.headers['x-request-id']).toBe(given);
+    const second = await get(path);
+    expect(second.headers['x-cache']).toBe('HIT');
+    // One id (two would read "a, b"), this request's own.
+    expect(second.headers['x-request-id']).toMatch(NGINX_ID);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    // The locations that pass the cache by, the build's files, nginx's own redirect.
+    const others: [string, Record<string, string>][] = [
+      [`/library/${TOKEN}`, {}],
+      ['/api/orders?from=id', {}],
+      ['/_next/static/chunks/id.js', {}],
+      [`/help-centre?from=id-${(unique += 1)}`, { Cookie: 'NEXT_LOCALE=fr' }],
+    ];
+    for (const [other, headers] of others) {
+      const answer = await get(other, headers);
+      expect(answer.headers['x-request-id'], other).toMatch(NGINX_ID);
+    }
+  });
+
+  it('writes no link token in its logs, however the path is spelled, and the id of each request', async () => {
+    const paths = [
+      `/library/${TOKEN}`,
+      `/fr/library/${TOKEN}?x=1`,
+      `/%6Cibrary/${TOKEN}`,
+      `//library/${TOKEN}/x.css`,
+      `/api/download/${TOKEN}/the-love-blueprint-en.pdf`,
+    ];
+    const ids: unknown[] = [];
+    for (const path of paths) ids.push((await get(path)).headers['x-request-id']);
+    const logs = () =>
+      ['access.log', 'upstream.log'].map((name) => readFileSync(join(values.PREFIX, name), 'utf8')).join('\n');
+    // nginx writes a request's lines once it is over: waited for, not timed.
+    await until(
+      () => get('/api/health'),
+      () => ids.every((id) => logs().split(`id=${id}`).length === 3),
+    );
+    expect(logs()).not.toContain(TOKEN);
+    expect(logs()).toContain('"GET /library/[token]"');
+    expect(logs()).toContain('"GET /fr/library/[token]?x=1"');
+    expect(logs()).toContain('"GET /library/[token]/x.css"');
+    expect(logs()).toContain('"GET /api/download/[token]/the-love-blueprint-en.pdf"');
   });
 });
 

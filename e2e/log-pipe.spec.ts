@@ -23,8 +23,9 @@ test('a server started on a port already in use exits at once, saying so', async
   });
   if (code === null) child.kill('SIGKILL');
   expect(code).toBe(1);
-  expect(child.stderrText()).toMatch(
-    new RegExp(`The server cannot listen: port ${PORTS.main} on \\S+ is already in use`),
+  // Said in its log (JSON lines on stdout), at level fatal.
+  expect(child.outputText()).toMatch(
+    new RegExp(`"level":"fatal".*The server cannot listen: port ${PORTS.main} on \\S+ is already in use`),
   );
 });
 
@@ -42,6 +43,8 @@ test('a server whose log reader has gone away keeps serving, without spinning on
   test.setTimeout(120_000);
   const server = await startServer(PORTS.logPipe, { DATABASE_URL: 'postgres://amora@127.0.0.1:1/amora' });
   try {
+    // Both: the log is on stdout (pino's lines), Next's own words on stderr.
+    server.child.stdout!.destroy();
     server.child.stderr!.destroy();
     // Long enough for at least one more "Database not available yet" line.
     await new Promise((resolve) => setTimeout(resolve, 12_000));

@@ -127,7 +127,8 @@ test.describe('security review', () => {
       const child = spawnServer(PORTS.reviewSecret, { DATA_DIR: dataDir }, { fresh: false });
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       expect(code, JSON.stringify(content)).toBe(1);
-      expect(child.stderrText()).toMatch(/app-secret holds no usable key/);
+      // The fatal line of its log (stdout), the error's own words in it.
+      expect(child.outputText()).toMatch(/"level":"fatal".*app-secret holds no usable key/);
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, loggingEnv, parseEnv } from './env';
 
 /** Each limit: its variable, its key in env.limits, its default, and a value the tests set it to. */
 const LIMITS = [
@@ -191,5 +191,26 @@ describe('parseEnv', () => {
         STRIPE_API_URL: 'ftp://x',
       }),
     ).toThrow(/STRIPE_API_URL must be a URL/);
+  });
+
+  it('reads LOG_LEVEL, info by default, silent to log nothing, and stops at any other value', () => {
+    expect(parseEnv({}).logLevel).toBe('info');
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const)
+      expect(parseEnv({ LOG_LEVEL: level }).logLevel).toBe(level);
+    expect(() => parseEnv({ LOG_LEVEL: 'verbose' })).toThrow(
+      /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "verbose"\)/,
+    );
+    expect(() => parseEnv({ LOG_LEVEL: 'INFO' })).toThrow(/LOG_LEVEL must be one of/);
+  });
+});
+
+describe('loggingEnv', () => {
+  it('gives the logger its level and port, their defaults where a value is bad (env() names it at start-up)', () => {
+    expect(loggingEnv({})).toEqual({ level: 'info', port: 3000 });
+    expect(loggingEnv({ LOG_LEVEL: 'warn', PORT: '3002' })).toEqual({ level: 'warn', port: 3002 });
+    expect(loggingEnv({ LOG_LEVEL: 'loud', PORT: 'eighty', APP_SECRET: 'short' })).toEqual({
+      level: 'info',
+      port: 3000,
+    });
   });
 });

@@ -39,9 +39,20 @@ const count = (fallback: number, min: number, max: number) =>
       .default(fallback),
   );
 
+/** pino's levels, most severe first; `silent` logs nothing (logging off, for a benchmark's baseline). */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const portSetting = count(3000, 1, 65535);
+const logLevelSetting = z.preprocess(
+  emptyToUndefined,
+  z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+);
+
 const envSchema = z
   .object({
-    PORT: count(3000, 1, 65535),
+    PORT: portSetting,
+    LOG_LEVEL: logLevelSetting,
     HOST: z.preprocess(
       emptyToUndefined,
       z
@@ -191,6 +202,8 @@ export type Env = {
   /** nginx's cache of shareable documents, which `npm run shop -- purge-cache` empties (lib/cli/purge-cache.ts). */
   nginxCacheDir: string | undefined;
   isProduction: boolean;
+  /** The least severe level the logs keep (lib/log/logger.ts); `silent`: none. */
+  logLevel: LogLevel;
 };
 
 export class EnvError extends Error {
@@ -258,6 +271,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     chromiumPath: value.CHROMIUM_PATH,
     nginxCacheDir: value.NGINX_CACHE_DIR,
     isProduction: value.NODE_ENV === 'production',
+    logLevel: value.LOG_LEVEL,
   };
 }
 
@@ -267,4 +281,18 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * What the logger needs, read on its own (lib/log/logger.ts): the logger exists before env() has
+ * run, to report env()'s own errors, so a malformed value here falls back to its default and
+ * env() stops the server naming it.
+ */
+export function loggingEnv(source: Record<string, string | undefined> = process.env): {
+  level: LogLevel;
+  port: number;
+} {
+  const level = logLevelSetting.safeParse(source.LOG_LEVEL);
+  const port = portSetting.safeParse(source.PORT);
+  return { level: level.success ? level.data : 'info', port: port.success ? port.data : 3000 };
 }

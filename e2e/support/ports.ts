@@ -79,6 +79,8 @@ export const PORTS = {
   shareableFaultSmtp: at(3162),
   shareableFaultDb: at(3163),
   shareablePlanted: at(3164),
+  /** e2e/logs.spec.ts: a server whose whole log it reads. */
+  logs: at(3170),
   /** e2e/restart.spec.ts: a server it stops and starts. */
   restart: at(3105),
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */

@@ -29,7 +29,7 @@ export type TestServer = {
   /** Resident memory of the server process, in MB. */
   rssMb(): number;
   stop(signal?: NodeJS.Signals): Promise<void>;
-  /** What the process wrote to stderr so far. */
+  /** What the process wrote to stderr so far: Next's own words and Node's (the server's log is on stdout). */
   errors(): string;
   /** What the process wrote to stdout and stderr so far, in the order it arrived. */
   output(): string;
@@ -107,7 +107,7 @@ export async function startServer(
     output: () => child.outputText(),
   };
   for (let i = 0; i < 240; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited: ${child.stderrText()}`);
+    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited: ${child.outputText()}`);
     try {
       if ((await fetch(`${origin}/modern-slavery-act`)).ok) return server;
     } catch {

@@ -19,6 +19,10 @@ import { buildEpub } from '@/lib/shop/book/epub/build';
 import { baseEpubFileName } from '@/lib/shop/book/epub/file-name';
 import { chromiumExecutable } from '@/lib/shop/book/chromium';
 
+/* eslint-disable no-console -- a build step's report to whoever runs `npm run books` or the
+   build (what was typeset, what is missing), read at a terminal or in a build log: not the
+   server's log, which is JSON lines on a server's stdout. */
+
 /**
  * The entry of dist/books.mjs.
  * - `npm run books [-- --all | EDITION…]` typesets, in Chromium, every edition whose committed

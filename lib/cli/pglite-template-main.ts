@@ -2,6 +2,9 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { writePgliteTemplate } from '@/lib/db/pglite-template-writer';
 
+/* eslint-disable no-console -- `npm run build`'s last step says what it wrote (or why it could
+   not) to whoever runs the build: a build step's report, not the server's log. */
+
 /** The bytes of the files under a directory. */
 const sizeOf = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' }).reduce(

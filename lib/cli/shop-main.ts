@@ -5,10 +5,16 @@ import { sendMail } from '@/lib/mail/transport';
 import { deliverPendingMail } from '@/lib/shop/delivery/deliver-mail';
 import { keepDataPrivate } from '@/lib/server/private-files';
 import { runShop } from './shop';
+import { logToStderr } from '@/lib/log/logger';
 import { runPurgeCache } from './purge-cache';
+
+/* eslint-disable no-console -- what this prints is the command's output to the operator at the
+   terminal (its results on stdout, which --json makes JSON, its refusals on stderr), not the
+   server's log. What the modules it runs log goes to stderr as JSON lines (logToStderr). */
 
 /** The entry of `npm run shop` (bundled to dist/shop.mjs): the database of this environment. */
 async function main() {
+  logToStderr();
   let config;
   try {
     config = env();

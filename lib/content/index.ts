@@ -7,6 +7,7 @@ import { createRemoteClient, type RemoteClient } from './remote';
 import { failure, success, type ContentResult } from './result';
 import { isSafePostId } from './post-id';
 import type { ContentDocument, FaqItem, HelpDocument, Post } from './schemas';
+import { logger } from '@/lib/log/logger';
 
 /**
  * What pages call for content. The embedded store in content/ is the default; with
@@ -28,7 +29,7 @@ function fromEmbedded<T>(kind: Parameters<typeof failure>[0], read: () => T | un
     const value = read();
     return value === undefined ? failure(kind, 'not_found') : success(value);
   } catch (error) {
-    console.error(`Embedded ${kind} could not be read`, error);
+    logger().error({ err: error, kind }, 'Embedded content could not be read');
     return failure(kind);
   }
 }

@@ -7,6 +7,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { lockPgliteDir } from './pglite-lock';
 import { tightenTree } from '@/lib/server/private-files';
 import { pgliteTemplatePath, seedFromTemplate } from './pglite-template';
+import { logger } from '@/lib/log/logger';
 
 export type Queryable = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -57,7 +58,7 @@ async function openPostgres(url: string): Promise<Db> {
   // An idle connection that drops (database restarted, network cut) is an 'error' event on the
   // pool; unhandled, it would be an uncaught exception that takes the whole server down.
   // The pool discards that connection and opens a fresh one on the next query.
-  pool.on('error', (error) => console.error('PostgreSQL connection lost; it will be replaced', error.message));
+  pool.on('error', (error) => logger().warn({ err: error }, 'PostgreSQL connection lost; it will be replaced'));
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
@@ -68,7 +69,7 @@ async function openPostgres(url: string): Promise<Db> {
       let broken: Error | undefined;
       const onError = (error: Error) => {
         broken = error;
-        console.error('PostgreSQL connection lost during a transaction', error.message);
+        logger().error({ err: error }, 'PostgreSQL connection lost during a transaction');
       };
       client.on('error', onError);
       try {

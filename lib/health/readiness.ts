@@ -4,6 +4,7 @@ import { migrations } from '@/lib/db/migrations';
 import { processSingleton } from '@/lib/process-singleton';
 import { warmBooks } from '@/lib/shop/book/base-books';
 import { startMailWorker } from '@/lib/shop/delivery/mail-worker';
+import { logger } from '@/lib/log/logger';
 
 type Check = 'pending' | 'ok' | 'failed';
 export type Readiness = { ready: boolean; checks: { database: Check; migrations: Check; books: Check } };
@@ -25,7 +26,7 @@ export function startWarmUp(): void {
         await getDb();
         break;
       } catch (error) {
-        console.error(`Database not available yet (${(error as Error).message}); retrying`);
+        logger().error({ err: error, attempt }, 'Database not available yet; retrying');
         await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 10_000)));
       }
     }
@@ -35,7 +36,7 @@ export function startWarmUp(): void {
       state.books = 'ok';
     } catch (error) {
       state.books = 'failed';
-      console.error('The books could not be loaded', error);
+      logger().error({ err: error }, 'The books could not be loaded');
     }
   })();
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { env } from '@/lib/env';
+import { logger } from '@/lib/log/logger';
 
 /** Like APP_SECRET itself: anything shorter is guessable or a mistake (an empty file signs with an empty key). */
 const MIN_SECRET_LENGTH = 32;
@@ -37,7 +38,7 @@ export function secretFromFile(file: string): string {
     writeFileSync(temporary, randomBytes(32).toString('hex'), { mode: 0o600 });
     try {
       linkSync(temporary, file);
-      console.warn(`APP_SECRET is not set: generated one into ${file}. Set APP_SECRET in production.`);
+      logger().warn({ file }, 'APP_SECRET is not set: generated one into this file. Set APP_SECRET in production.');
     } catch (linkError) {
       if ((linkError as NodeJS.ErrnoException).code !== 'EEXIST') throw linkError;
     } finally {

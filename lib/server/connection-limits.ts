@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'nod
 import type { Socket } from 'node:net';
 import type { ConnectionLimits } from '@/lib/env';
 import { clientAddressOf, rateLimitSubject } from '@/lib/http/client-address';
+import { noteRawAnswer } from './request-log';
 
 /**
  * What one process lets clients hold (docs/security.md, third review, finding 1). A request whose
@@ -110,7 +111,10 @@ function awaitBody(req: IncomingMessage, res: ServerResponse, timeoutMs: number)
   const timer = setTimeout(() => {
     if (req.complete) return;
     const socket = req.socket;
-    if (!res.headersSent && socket.writable) socket.write(TIMED_OUT);
+    if (!res.headersSent && socket.writable) {
+      socket.write(TIMED_OUT);
+      noteRawAnswer(res, 408);
+    }
     socket.destroy();
   }, timeoutMs);
   const done = () => clearTimeout(timer);

@@ -12,6 +12,7 @@ import {
   PATH_HEADER,
   REQUEST_HOST_HEADER,
 } from '@/lib/http/request-headers';
+import { captureLogs } from '@/lib/testing/logs';
 import { attachFrontDoor, type FrontDoorOptions } from './front-door';
 
 /**
@@ -22,8 +23,11 @@ import { attachFrontDoor, type FrontDoorOptions } from './front-door';
 
 type Seen = { url: string; headers: IncomingMessage['headers'] };
 let server: Server | undefined;
+let logs: ReturnType<typeof captureLogs> | undefined;
 afterEach(async () => {
   vi.restoreAllMocks();
+  logs?.restore();
+  logs = undefined;
   server?.closeAllConnections();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   server = undefined;
@@ -304,8 +308,7 @@ describe('front door: a planted <script> (a sanitizer bypass, simulated)', () =>
   const PLANTED = '<script>fetch("/steal?"+document.cookie)\u001b[31m</script>';
 
   it('is not shared: the page is rendered again with a nonce, the planted script has none and no hash, and the log says why, escaped', async () => {
-    const lines: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    logs = captureLogs();
     const seen: Seen[] = [];
     // As an article whose body a broken sanitizer let a script through: the stand-in writes it as it is.
     const origin = await serve(nextLike(seen, () => PLANTED));
@@ -325,22 +328,29 @@ describe('front door: a planted <script> (a sanitizer bypass, simulated)', () =>
     }
     // The first visitor: the render for the store, then its own; the second: its own at once (the key is remembered).
     expect(seen.map(({ headers }) => headers[NONCE_HEADER] !== undefined)).toEqual([false, true, true]);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('Not shared, rendered per visitor with a nonce: /blog/planted has');
-    expect(lines[0]).toContain('an inline script of no known form: "fetch(\\"/steal?\\"+document.cookie)\\u001b[31m"');
-    expect(lines[0]).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    const said = logs.entries().filter(({ msg }) => msg !== 'request');
+    expect(said).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'Not shared, rendered per visitor with a nonce',
+        path: '/blog/planted',
+        reason: 'an inline script of no known form: "fetch(\\"/steal?\\"+document.cookie)\\u001b[31m"',
+      }),
+    ]);
+    expect(said[0]!.reason).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
   });
 
   it('refuses a document whose policy would pass 7 KB of headers (too many scripts), and says so', async () => {
-    const lines: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    logs = captureLogs();
     const many = Array.from({ length: 150 }, (_, i) => `<script>self.__next_f.push([1,"${i}"])</script>`).join('');
     const seen: Seen[] = [];
     const origin = await serve(nextLike(seen, () => many));
     const answer = await fetch(`${origin}/blog`, { headers: visitor });
     expect(answer.headers.get('cache-control')).toBe('private, no-cache');
     expect(answer.headers.get('content-security-policy')).toMatch(/'nonce-/);
-    expect(lines.join('\n')).toContain('response headers over 7 KB');
+    expect(logs.entries()).toContainEqual(
+      expect.objectContaining({ path: '/blog', reason: 'response headers over 7 KB' }),
+    );
   });
 });
 

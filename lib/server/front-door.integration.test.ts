@@ -15,6 +15,7 @@ import {
   PROXY_REQUEST_ID_HEADER,
   REQUEST_HOST_HEADER,
 } from '@/lib/http/request-headers';
+import { captureLogs } from '@/lib/testing/logs';
 import { attachFrontDoor } from './front-door';
 
 type Seen = { url: string; headers: IncomingMessage['headers'] };
@@ -204,6 +205,12 @@ describe('front door: who is asking', () => {
   });
 });
 
+let logs: ReturnType<typeof captureLogs> | undefined;
+afterEach(() => {
+  logs?.restore();
+  logs = undefined;
+});
+
 describe('front door: methods no route serves (finding 9)', () => {
   afterEach(() => vi.restoreAllMocks());
   /** As Next does with every request: a web Request is built from it (which throws on TRACE, TRACK and CONNECT). */
@@ -213,8 +220,9 @@ describe('front door: methods no route serves (finding 9)', () => {
     res.end(request.method);
   };
 
-  it('answers TRACE with a 405 before the app sees it, and logs nothing', async () => {
+  it('answers TRACE with a 405 before the app sees it, and logs nothing but its request line', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    logs = captureLogs();
     const seen: Seen[] = [];
     const origin = await serve(likeNext(seen));
     const answer = await raw(origin, 'TRACE /blog HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
@@ -223,6 +231,8 @@ describe('front door: methods no route serves (finding 9)', () => {
     expect.soft(logged).not.toHaveBeenCalled();
     expect(answer).toMatch(/^Allow: GET, HEAD, POST$/im);
     expect(seen).toHaveLength(0);
+    await vi.waitFor(() => expect(logs!.entries()).toHaveLength(1));
+    expect(logs.entries()[0]).toMatchObject({ level: 'info', method: 'TRACE', route: '/[locale]/blog', status: 405 });
   });
 
   it('answers CONNECT with a 405, where Node would drop the connection without a word', async () => {
@@ -247,12 +257,25 @@ describe('front door: server actions and the log (third review, finding 7)', () 
   // CSI 2J (clear the screen), CSI 31m (red), OSC 0 (the window's title), ST: as C1 bytes on the wire.
   const C1_ATTACK = '\u009b2J\u009b31mOWNED\u009d0;pwned\u009c';
   const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
-  /** Every console method, recorded: whatever the front door or the app would write to the log. */
+  /**
+   * Whatever the front door or the app would write to the log, recorded: every console method, and
+   * the logger's entries but the request lines (request-log.integration.test.ts has those).
+   */
   const consoleOutput = () => {
     const lines: string[] = [];
     for (const method of ['error', 'warn', 'log', 'info', 'debug'] as const)
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
-    return lines;
+    logs = captureLogs();
+    return {
+      lines: () => [
+        ...lines,
+        ...logs!
+          .text()
+          .split('\n')
+          .filter((line) => line && !line.includes('"msg":"request"')),
+      ],
+      everything: () => `${lines.join('\n')}${logs!.text()}`,
+    };
   };
   /** As Next does with a Next-Action header: it looks the action up, fails, and logs the id it was sent. */
   const likeNext = (seen: Seen[]) => async (req: IncomingMessage, res: ServerResponse) => {
@@ -267,7 +290,7 @@ describe('front door: server actions and the log (third review, finding 7)', () 
   };
 
   it('answers a Next-Action request with 404 before the app sees it, whatever its method and path, and logs nothing', async () => {
-    const lines = consoleOutput();
+    const output = consoleOutput();
     const seen: Seen[] = [];
     const origin = await serve(likeNext(seen));
     for (const [method, path] of [
@@ -287,7 +310,8 @@ describe('front door: server actions and the log (third review, finding 7)', () 
     form.set('a', C1_ATTACK);
     expect((await fetch(`${origin}/blog`, { method: 'POST', body: form })).status).toBe(404);
     expect(seen).toEqual([]);
-    expect(lines).toEqual([]);
+    expect(output.lines()).toEqual([]);
+    expect(output.everything()).not.toMatch(/OWNED|pwned/);
     // Everything else reaches the app as before.
     expect((await fetch(`${origin}/blog`, { method: 'POST', body: 'a=b' })).status).toBe(200);
     expect((await fetch(`${origin}/api/form`, { method: 'POST', body: form })).status).toBe(404);
@@ -295,7 +319,7 @@ describe('front door: server actions and the log (third review, finding 7)', () 
   });
 
   it('writes a failed request’s error to the log with what the client sent escaped', async () => {
-    const lines = consoleOutput();
+    const output = consoleOutput();
     const origin = await serve(async (req) => {
       throw new Error(`could not serve ${req.url} for ${String(req.headers['x-label'])}`);
     });
@@ -304,8 +328,11 @@ describe('front door: server actions and the log (third review, finding 7)', () 
       `GET /api/x?q=%1B HTTP/1.1\r\nHost: localhost\r\nX-Label: ${C1_ATTACK}\r\nConnection: close\r\n\r\n`,
     );
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 500 Internal Server Error');
+    const lines = output.lines();
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('\\u009b2J\\u009b31mOWNED\\u009d0;pwned\\u009c');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', msg: 'Request failed' });
+    // Escaped in the value itself (a JSON escape of a raw byte would read back as that byte).
+    expect(JSON.parse(lines[0]!).err.message).toContain('\\u009b2J\\u009b31mOWNED\\u009d0;pwned\\u009c');
     expect(lines[0]).not.toMatch(CONTROLS);
   });
 });

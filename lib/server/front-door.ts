@@ -34,11 +34,15 @@ import { isServerActionRequest, refuseServerAction } from './server-actions';
 import { createSharedDocuments, type SharedRequest } from './shared-documents';
 import { CODINGS, sendPrecompressed } from './precompressed';
 import { createRequestLimits, limitConnections } from './connection-limits';
+import { logRequest } from './request-log';
 
 /**
  * How every request is served: `npm start` and `npm run dev` run this in front of Next's own
  * request handler (lib/server/main.ts). Top to bottom:
  *
+ * 0. Every request gets an id, said in its X-Request-Id: a trusted proxy's (TRUSTED_PROXY_HOPS,
+ *    nginx's $request_id, checked in lib/http/client-address.ts), else a fresh one; and once its
+ *    response is over, one log line, by route pattern, never by path (request-log.ts).
  * 1. TRACE, TRACK and CONNECT are a 405 (methods.ts). A malformed %-escape is a 400 (Next
  *    would answer 500), and so is a target that is not a path (absolute-form, `http://evil/`);
  *    an escaped letter or digit is written plainly, so every later decision sees one spelling of
@@ -143,10 +147,17 @@ export function createFrontDoor({
   const compress = compression({ threshold: 1024 });
 
   return function frontDoor(req: IncomingMessage, res: ServerResponse): void {
+    // 0. Its id (a trusted proxy's X-Request-Id, else a fresh one), returned in X-Request-Id, and
+    // its one log line once it is over (request-log.ts).
+    const proxyRequestId = proxyRequestIdOf({ requestId: req.headers['x-request-id'], trustedHops: trustedProxyHops });
+    const record = logRequest(req, res, proxyRequestId);
+
     // 1. Methods no route serves; malformed escapes; escaped letters and digits are written plainly (/%6Cibrary is /library).
-    if (isRefusedMethod(req.method)) return refuseMethod(res);
     const [rawPath = '/', rawQuery] = (req.url ?? '/').split(/\?(.*)/s);
-    req.url = `${normalizeEscapes(rawPath)}${rawQuery !== undefined ? `?${rawQuery}` : ''}`;
+    const path = normalizeEscapes(rawPath);
+    if (path.startsWith('/')) record.path = path;
+    if (isRefusedMethod(req.method)) return refuseMethod(res);
+    req.url = `${path}${rawQuery !== undefined ? `?${rawQuery}` : ''}`;
     // Parsed as a path on our own origin: relative to a base, "//x" would be read as a host (and an
     // invalid one throws, which took the process down). A target in absolute form names a host of
     // the client's choosing: never read, a 400.
@@ -182,7 +193,6 @@ export function createFrontDoor({
       trustedHops: trustedProxyHops,
     });
     if (admitRequest && !admitRequest(req, res, address)) return;
-    const proxyRequestId = proxyRequestIdOf({ requestId: headers['x-request-id'], trustedHops: trustedProxyHops });
     dropInternalHeaders(headers);
     headers[CLIENT_ADDRESS_HEADER] = address;
     if (proxyRequestId) headers[PROXY_REQUEST_ID_HEADER] = proxyRequestId;
@@ -245,9 +255,10 @@ export function createFrontDoor({
         https,
         cookies,
       };
-      if (shared.serveStored(req, res, request)) return;
+      const stored = shared.serveStored(req, res, request);
+      if (stored) return void (record.cache = stored);
       return withCompression(req, res, async () => {
-        if (await shared.serveRendered(req, res, request)) return;
+        if (await shared.serveRendered(req, res, request)) return void (record.cache = 'miss');
         // Not shareable after all (an inline script of no known form, a cookie of its own): this visitor's alone.
         await renderPrivately(req, res, url, https, { never, target, consent });
       });

@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import next from 'next';
 import { env, EnvError } from '@/lib/env';
+import { escapeControls } from '@/lib/cli/terminal-text';
+import { logger } from '@/lib/log/logger';
 import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
 import { attachFrontDoor } from './front-door';
@@ -26,8 +28,13 @@ async function main() {
     // Links are signed with it: an unusable secret stops the server here, not at the first download.
     appSecret();
   } catch (error) {
-    const message = error instanceof EnvError ? error.message : `The server cannot start: ${(error as Error).message}`;
-    console.error(`\n${message}\n\nFix this and start the server again.\n`);
+    // Said once, at level fatal, then the process exits (the line is flushed at exit).
+    if (error instanceof EnvError)
+      logger().fatal(
+        { problems: error.problems },
+        'Invalid environment configuration. Fix this and start the server again.',
+      );
+    else logger().fatal({ err: error }, 'The server cannot start. Fix this and start the server again.');
     process.exit(1);
   }
   const { host, port, trustedProxyHops, connections, siteUrl, sharing } = config;
@@ -67,13 +74,13 @@ async function main() {
       error.code === 'EADDRINUSE'
         ? `port ${port} on ${host} is already in use (set PORT to another one)`
         : error.message;
-    console.error(`\nThe server cannot listen: ${reason}.\n`);
+    logger().fatal(`The server cannot listen: ${escapeControls(reason)}.`);
     process.exit(1);
   };
   server.once('error', cannotListen);
   server.listen(port, host, () => {
     server.off('error', cannotListen);
-    console.log(`> Ready on http://${host}:${port}${development ? ' (development)' : ''}`);
+    logger().info(`Ready on http://${host}:${port}${development ? ' (development)' : ''}`);
   });
   // Stop taking requests, let the ones in flight finish (for a few seconds at most), then close
   // the database cleanly: PGlite's files must be consistent for the next start.

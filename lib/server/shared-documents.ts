@@ -7,7 +7,9 @@ import { negotiateEncoding } from '@/lib/http/quality-list';
 import { NEVER_SHARED_CACHE, neverSharedResponse, sharedCacheControl } from '@/lib/http/sharing-policy';
 import { API_CSP, buildSharedPageCsp } from '@/lib/security/csp';
 import { staticSecurityHeaders } from '@/lib/security/headers';
-import { logError } from '@/lib/security/log-error';
+import { escapeControls } from '@/lib/cli/terminal-text';
+import { logger } from '@/lib/log/logger';
+import { scrubText } from '@/lib/log/redaction';
 import { inlineScriptHashes } from '@/lib/security/script-hashes';
 import { documentStyleHashes } from '@/lib/security/style-hashes';
 import type { SharingTimes } from '@/lib/env';
@@ -151,7 +153,7 @@ export function createSharedDocuments({
       const scripts = inlineScriptHashes(body);
       if (!scripts.ok) {
         // Escaped and cut short (script-hashes.ts): what the script says may be an attacker's.
-        logError(`Not shared, rendered per visitor with a nonce: ${request.url} has`, scripts.reason);
+        notShared(request, scripts.reason);
         return { kind: 'own', reason: scripts.reason };
       }
       csp = buildSharedPageCsp({
@@ -174,7 +176,7 @@ export function createSharedDocuments({
     });
     if (!shared) return { kind: 'private', status, headers: kept, body };
     if (kept.reduce((sum, part) => sum + part.length + 2, 0) > MAX_HEADER_BYTES) {
-      logError(`Not shared, rendered per visitor with a nonce: ${request.url} has`, 'response headers over 7 KB');
+      notShared(request, 'response headers over 7 KB');
       return { kind: 'own', reason: 'response headers over 7 KB' };
     }
     return { kind: 'shared', document: { headers: kept, ...(await compressed(body)) } };
@@ -182,15 +184,15 @@ export function createSharedDocuments({
 
   /**
    * Answers a shareable request from the store, if it holds the key's document (fresh, or stale:
-   * then one render in the background refreshes it). Synchronous, and before any compression: a
-   * stored document is sent as it was compressed when stored.
+   * then one render in the background refreshes it), and says which; undefined when it does not.
+   * Synchronous, and before any compression: a stored document is sent as it was compressed when stored.
    */
-  function serveStored(req: IncomingMessage, res: ServerResponse, request: SharedRequest): boolean {
+  function serveStored(req: IncomingMessage, res: ServerResponse, request: SharedRequest): 'hit' | 'stale' | undefined {
     const hit = store.lookup(request.key);
-    if (!hit) return false;
+    if (!hit) return undefined;
     if (!hit.fresh) flights.refresh(request.key, (signal) => render(request, signal));
     sendStored(req, res, hit.document, hit.ageSeconds, request.cookies, leftOf(times, hit.ageSeconds));
-    return true;
+    return hit.fresh ? 'hit' : 'stale';
   }
 
   /**
@@ -220,6 +222,15 @@ export function createSharedDocuments({
     clear: store.clear,
     stats: () => ({ ...store.stats(), rendering: flights.size() }),
   };
+}
+
+/**
+ * Says why a public document is rendered for each visitor instead (its page has to be fixed): its
+ * path, escaped, without its query (a shared document is a public page, but a query is anyone's).
+ */
+function notShared(request: SharedRequest, reason: string): void {
+  const path = escapeControls(scrubText(request.url.split('?')[0]!));
+  logger().warn({ path, reason: escapeControls(reason) }, 'Not shared, rendered per visitor with a nonce');
 }
 
 /** The headers a response keeps from its render, with the front door's own over them and the static security headers it lacks. */

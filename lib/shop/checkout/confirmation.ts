@@ -7,6 +7,7 @@ import { findOrder, type Order } from '../orders/orders';
 import type { OrderStatus } from '../orders/state';
 import { fulfil } from '../payments/events';
 import { shopProvider } from '../payments/provider';
+import { logger } from '@/lib/log/logger';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -47,7 +48,7 @@ export async function orderStatusOf(
       order = await fulfil(db, orderId, lookup, admit);
     }
   } catch (error) {
-    console.error(`Order ${orderId}: could not confirm with the payment provider`, error);
+    logger().error({ err: error, orderId }, 'Order could not be confirmed with the payment provider');
     order = await findOrder(db, orderId);
   }
   return order && { status: order.status, edition: order.edition, revoked: order.revoked_at !== null };

@@ -1,5 +1,6 @@
 import type { Queryable } from '@/lib/db/client';
 import { giveBackClaim, settleClaim, type Claim } from './download-claims';
+import { logger } from '@/lib/log/logger';
 
 // Small slices, so how far a response got is known to within one: each is pulled when the response can take it.
 const SLICE = 16 * 1024;
@@ -47,7 +48,7 @@ export function sendCopy(
         else if (claim.fresh) await giveBackClaim(db, claim);
       } catch (error) {
         // The claim stays pending: its lease gives it back.
-        console.error('A download claim could not be settled or given back', error);
+        logger().error({ err: error }, 'A download claim could not be settled or given back');
       }
     },
   };

@@ -4,6 +4,7 @@ import type { Queryable } from '@/lib/db/client';
 import { rateLimitSubject } from '@/lib/http/client-address';
 import { findOrder, hasLiveLinks } from '../orders/orders';
 import type { BookFormat } from './tokens';
+import { logger } from '@/lib/log/logger';
 
 /**
  * Download claims (docs/decisions/0017-download-claims.md): one row per copy counted against an
@@ -149,7 +150,7 @@ export function keepClaimAlive(db: Queryable, claim: Claim, leaseSeconds: number
   const renewing = setInterval(
     () =>
       void renewClaim(db, claim, leaseSeconds).catch((error: unknown) =>
-        console.error('A download claim’s lease could not be renewed', error),
+        logger().error({ err: error }, 'A download claim’s lease could not be renewed'),
       ),
     (leaseSeconds * 1000) / 3,
   );

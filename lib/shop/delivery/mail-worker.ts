@@ -9,6 +9,7 @@ import { answerLookupRequests } from './purchase-lookup';
 import { sweepRateLimits } from '@/lib/security/rate-limit';
 import { sweepExpiredClaims } from './download-claims';
 import { serialRunner } from '@/lib/async/serial-runner';
+import { logger } from '@/lib/log/logger';
 
 // The retry loop's period: 15 s, or half of a shorter MAIL_RETRY_SECONDS, so a due email waits
 // at most half its delay again.
@@ -28,7 +29,7 @@ async function deliverPending(): Promise<unknown> {
       firstRetrySeconds: env().mailRetrySeconds,
     });
   } catch (error) {
-    console.error('Mail delivery failed; it will be retried', error);
+    logger().error({ err: error }, 'Mail delivery failed; it will be retried');
     return undefined;
   }
 }
@@ -39,7 +40,7 @@ async function answerLookups(): Promise<void> {
     if ((await answerLookupRequests(await getDb(), { emailsPerHour: env().limits.emailsPerHour })) > 0)
       await deliverMailNow();
   } catch (error) {
-    console.error('Find-my-purchases requests could not be answered; they stay pending', error);
+    logger().error({ err: error }, 'Find-my-purchases requests could not be answered; they stay pending');
   }
 }
 
@@ -63,7 +64,7 @@ async function sweepClaims(): Promise<void> {
   try {
     await sweepExpiredClaims(await getDb());
   } catch (error) {
-    console.error('Expired download claims could not be given back; the next sweep tries again', error);
+    logger().error({ err: error }, 'Expired download claims could not be given back; the next sweep tries again');
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '@/lib/db/client';
 import { findOrder, markEnded, markPaidIn, type Order } from '../orders/orders';
 import type { CheckoutState } from './payment';
+import { logger } from '@/lib/log/logger';
 
 /**
  * What a provider's webhook means for the shop, independent of the provider's wording
@@ -67,8 +68,13 @@ async function orderOfSession(db: Queryable, session: CheckoutState): Promise<Or
 async function settlePaid(tx: Queryable, order: Order, session: CheckoutState): Promise<boolean> {
   if (!session.paid) return false;
   if (session.amountCents !== order.amount_cents || session.currency?.toLowerCase() !== order.currency.toLowerCase()) {
-    console.error(
-      `Order ${order.id}: the provider took ${session.amountCents} ${session.currency}, the order is ${order.amount_cents} ${order.currency}; not delivered`,
+    logger().error(
+      {
+        orderId: order.id,
+        paid: { amountCents: session.amountCents, currency: session.currency },
+        price: { amountCents: order.amount_cents, currency: order.currency },
+      },
+      'The provider took another amount than the order’s price; not delivered',
     );
     return false;
   }

@@ -5,6 +5,7 @@ import { applyPaymentEvent } from '@/lib/shop/payments/events';
 import { shopProvider } from '@/lib/shop/payments/provider';
 import { toPaymentEvent, verifiedEvent } from '@/lib/shop/payments/stripe';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/delivery/mail-worker';
+import { logger } from '@/lib/log/logger';
 
 // Stripe's events for one Checkout Session are a few KB; nothing legitimate comes near this.
 const MAX_BODY_BYTES = 256 * 1024;
@@ -36,7 +37,7 @@ export async function POST(request: Request) {
   try {
     outcome = await applyPaymentEvent(await getDb(), toPaymentEvent(event));
   } catch (error) {
-    console.error(`Stripe event ${event.id} could not be applied`, error);
+    logger().error({ err: error, eventId: event.id }, 'Stripe event could not be applied');
     return jsonError(503, 'unavailable', 'The event could not be stored. Please retry.');
   }
   if (outcome === 'applied') {

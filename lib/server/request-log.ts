@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { routePattern } from '@/lib/http/route-pattern';
+import { requestLogger } from '@/lib/log/logger';
+
+/**
+ * How a request was answered with regard to the shared-document store (shared-documents.ts):
+ * `hit` fresh from the store; `stale` from the store while one render refreshes it; `miss` not in
+ * the store, answered by the key's one render; `bypass` not through the store at all (rendered for
+ * its visitor alone, a file, an API call, an answer of the front door's own).
+ */
+type CacheStatus = 'hit' | 'stale' | 'miss' | 'bypass';
+
+/** What the front door learns about a request as it serves it, for its log line. */
+export type RequestRecord = {
+  /** The path, once the front door has read it as one (normalized); never logged, only its route pattern. */
+  path: string | undefined;
+  cache: CacheStatus;
+};
+
+/** A status written straight on the socket (connection-limits.ts: a body that came too late), not through the response. */
+const RAW_STATUS = Symbol('amora.rawStatus');
+export function noteRawAnswer(res: ServerResponse, status: number): void {
+  (res as ServerResponse & { [RAW_STATUS]?: number })[RAW_STATUS] = status;
+}
+
+/**
+ * Gives the request its id and, once its response is over (sent, or cut), writes its one log line
+ * (docs/operations.md, "Logs"): time, instance, id, method, route pattern, status, duration, bytes
+ * and cache status. The id is the trusted proxy's (nginx's $request_id, already checked:
+ * lib/http/client-address.ts proxyRequestIdOf) or a fresh one, and the response says it in
+ * X-Request-Id. Nothing of the path, query, headers or client address is logged.
+ */
+export function logRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  proxyRequestId: string | undefined,
+): RequestRecord {
+  const requestId = proxyRequestId ?? randomUUID();
+  res.setHeader('X-Request-Id', requestId);
+  const record: RequestRecord = { path: undefined, cache: 'bypass' };
+  const log = requestLogger();
+  // Logging off (LOG_LEVEL above info): the request costs nothing more.
+  if (!log.isLevelEnabled('info')) return record;
+  const started = performance.now();
+  const socket = req.socket;
+  // Bytes written on the connection for this response, headers included (nginx's $bytes_sent).
+  const bytesBefore = socket.bytesWritten;
+  res.once('close', () => {
+    const raw = (res as ServerResponse & { [RAW_STATUS]?: number })[RAW_STATUS];
+    const finished = res.writableFinished;
+    log.info(
+      {
+        requestId,
+        method: req.method,
+        route: routePattern(record.path),
+        // A response cut before its headers went out: 499, nginx's "client closed request".
+        status: raw ?? (res.headersSent ? res.statusCode : 499),
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        bytes: socket.bytesWritten - bytesBefore,
+        cache: record.cache,
+        ...(finished ? {} : { aborted: true }),
+      },
+      'request',
+    );
+  });
+  return record;
+}
