@@ -72,9 +72,9 @@ function createMetrics() {
     help: 'Emails queued and not yet accepted by SMTP (counted up to 10000).',
     registers,
     async collect() {
-      const mail = (await snapshot())?.mail;
-      if (mail) this.set(mail.depth);
-      else this.reset();
+      // Unknown (the database did not answer): NaN (written "Nan", which Prometheus reads), which no threshold
+      // matches; amora_ready says why.
+      this.set((await snapshot())?.mail?.depth ?? Number.NaN);
     },
   });
   new Gauge({
@@ -82,9 +82,7 @@ function createMetrics() {
     help: 'Age of the oldest email not yet accepted by SMTP; 0 when none waits.',
     registers,
     async collect() {
-      const mail = (await snapshot())?.mail;
-      if (mail) this.set(mail.oldestSeconds);
-      else this.reset();
+      this.set((await snapshot())?.mail?.oldestSeconds ?? Number.NaN);
     },
   });
   new Gauge({

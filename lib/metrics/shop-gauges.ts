@@ -13,23 +13,35 @@ import { metrics, type ShopSnapshot } from './registry';
 const SNAPSHOT_MS = 5_000;
 const READ_MS = 2_000;
 
-/** Gives the metrics their shop gauges (readiness.ts, once the warm-up starts); nothing when metrics are off. */
-export function watchShop(readiness: () => Promise<Readiness>, now: () => number = Date.now): void {
+type MailSnapshot = NonNullable<ShopSnapshot['mail']>;
+const readMailQueue = async (): Promise<MailSnapshot> => mailQueueSnapshot(await getDb());
+
+/**
+ * Gives the metrics their shop gauges (readiness.ts, once the warm-up starts); nothing when metrics
+ * are off. `readMail` and `now` are the tests'.
+ */
+export function watchShop(
+  readiness: () => Promise<Readiness>,
+  { readMail = readMailQueue, now = Date.now }: { readMail?: () => Promise<MailSnapshot>; now?: () => number } = {},
+): void {
   const live = metrics();
   if (!live) return;
   let cached: { at: number; snapshot: Promise<ShopSnapshot>; done: boolean } | undefined;
   live.sources.shop = () => {
     if (cached && (!cached.done || now() - cached.at < SNAPSHOT_MS)) return cached.snapshot;
-    const read: NonNullable<typeof cached> = { at: now(), snapshot: readShop(readiness), done: false };
+    const read: NonNullable<typeof cached> = { at: now(), snapshot: readShop(readiness, readMail), done: false };
     void read.snapshot.finally(() => (read.done = true));
     cached = read;
     return read.snapshot;
   };
 }
 
-async function readShop(readiness: () => Promise<Readiness>): Promise<ShopSnapshot> {
+async function readShop(
+  readiness: () => Promise<Readiness>,
+  readMail: () => Promise<MailSnapshot>,
+): Promise<ShopSnapshot> {
   const [mail, ready] = await Promise.all([
-    within(READ_MS, getDb().then(mailQueueSnapshot)).catch(() => undefined),
+    within(READ_MS, readMail()).catch(() => undefined),
     readiness().then(
       ({ checks }) => ({
         database: checks.database === 'ok',
