@@ -2,7 +2,7 @@ import { metrics } from './registry';
 import { routeLabel, statusClass } from './labels';
 
 /** One request's end, as the request log sees it (lib/server/request-log.ts). */
-export type RequestOutcome = {
+type RequestOutcome = {
   /** Its route pattern (lib/http/route-pattern.ts). */
   route: string;
   status: number;

@@ -78,7 +78,7 @@ export function retryDelaySeconds(attempts: number, first = 30): number {
 }
 
 /** The most unsent rows the metrics' read looks at (lib/metrics/shop-gauges.ts): its cost is bounded whatever the backlog. */
-export const MAIL_DEPTH_CAP = 10_000;
+const MAIL_DEPTH_CAP = 10_000;
 
 /**
  * How many emails wait (up to MAIL_DEPTH_CAP) and how old the oldest of them is, in seconds (0 when
