@@ -3,7 +3,7 @@
 // (deploy/cluster-cli.ts); the e2e topology test (e2e/cluster.spec.ts) calls startCluster().
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { postgresBin, startPostgresIn } from './postgres.mjs';
 import { buildIdOf, documentCacheDir, selfSignedCertificate, startNginx, type NginxValues } from './nginx';
@@ -50,7 +50,8 @@ const stopChild = (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SI
  * metricsBasePort + n - 1, on 127.0.0.1; unset or 0: none, so test clusters side by side never
  * share one; `npm run start:cluster` says 9401), httpPort (8080), httpsPort (8443), dir
  * (.data/cluster), databaseUrl (else a PostgreSQL of its own on pgPort), env (more variables
- * for every instance), buildId (nginx's BUILD_ID; else the build's own, .next/BUILD_ID), quiet.
+ * for every instance), buildId (nginx's BUILD_ID; else the build's own, .next/BUILD_ID), quiet (says
+ * nothing, and each instance logs to `dir`/instance-N.log instead of the terminal).
  * nginx's caches live under `dir`/nginx/cache and outlast a restart, as in production.
  */
 export type ClusterOptions = {
@@ -92,10 +93,13 @@ export async function startCluster(options: ClusterOptions = {}) {
   const siteUrl = `https://localhost${httpsPort === 443 ? '' : `:${httpsPort}`}`;
 
   const instances: Instance[] = [];
+  const logOf = (index: number) => join(dir, `instance-${index + 1}.log`);
   const startInstance = (index: number): Instance => {
     const port = basePort + index;
     // Each instance its own metrics port: Prometheus scrapes every instance, not the balancer.
     const metricsPort = metricsBasePort ? metricsBasePort + index : 0;
+    // Its log (a JSON line per request): the terminal's, or with `quiet` (the tests) a file of its own.
+    const log = options.quiet ? openSync(logOf(index), 'a') : 'inherit';
     const child = spawn(process.execPath, ['--max-old-space-size=256', join(ROOT, 'dist', 'server.mjs')], {
       cwd: ROOT,
       env: {
@@ -112,8 +116,9 @@ export async function startCluster(options: ClusterOptions = {}) {
         DATA_DIR: join(dir, `instance-${index + 1}`),
         ...options.env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', log, 'inherit'],
     });
+    if (typeof log === 'number') closeSync(log);
     return { index, port, metricsPort, origin: `http://127.0.0.1:${port}`, child };
   };
   for (let i = 0; i < count; i += 1) instances.push(startInstance(i));
@@ -168,6 +173,8 @@ export async function startCluster(options: ClusterOptions = {}) {
     /** nginx's cache of shareable documents, and its log of the requests that reached an instance. */
     documentCache: documentCacheDir(prefix),
     upstreamLog: join(prefix, 'upstream.log'),
+    /** Each instance's log, with `quiet` (else they write to the terminal). */
+    instanceLogs: instances.map(({ index }) => logOf(index)),
     /** Starts instance `index` again (after it was killed). */
     async restart(index: number) {
       const instance = (instances[index] = startInstance(index));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routePattern } from '@/lib/http/route-pattern';
-import { logger } from '@/lib/log/logger';
+import { requestLogger } from '@/lib/log/logger';
 import { requestObserver } from '@/lib/metrics/requests';
 
 /**
@@ -40,7 +40,7 @@ export function logRequest(
   const requestId = proxyRequestId ?? randomUUID();
   res.setHeader('X-Request-Id', requestId);
   const record: RequestRecord = { path: undefined, cache: 'bypass' };
-  const log = logger();
+  const log = requestLogger();
   const logging = log.isLevelEnabled('info');
   // Its duration by route pattern and status class, when metrics are on (lib/metrics/requests.ts).
   const observe = requestObserver();
