@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { test, expect } from './fixtures';
 import { PORTS } from './support/ports';
 import { startServer, type TestServer } from './support/server';
@@ -92,6 +93,12 @@ test('/metrics is not on the public port, and the metrics port is bound to loopb
   expect(onPublic.status).toBe(404);
   expect(body).not.toContain('# TYPE');
   expect(body).not.toContain('amora_http_request_duration_seconds');
-  // Only 127.0.0.1 by default: localhost's IPv6 address is not served.
-  await expect(fetch(`http://[::1]:${PORTS.metricsPort}/metrics`)).rejects.toThrow();
+  // At localhost (DESIGN.md §4), and only there: bound to 127.0.0.1, no other address of this host serves it.
+  expect((await fetch(`http://localhost:${PORTS.metricsPort}/metrics`)).status).toBe(200);
+  const outside = Object.values(networkInterfaces())
+    .flat()
+    .filter((address) => address && !address.internal && address.family === 'IPv4')
+    .map((address) => address!.address);
+  for (const address of outside)
+    await expect(fetch(`http://${address}:${PORTS.metricsPort}/metrics`), address).rejects.toThrow();
 });
