@@ -58,16 +58,19 @@ test('an order and its downloads move the counters, read on the metrics port', a
   const moved = (text: string, series: string) => sample(text, series) - sample(before, series);
   // A download counts once its response has ended; the order's email once the worker sent it.
   await expect
-    .poll(async () => {
-      const text = await scrape();
-      return [
-        moved(text, 'amora_orders_total{status="pending",provider="demo"}'),
-        moved(text, 'amora_orders_total{status="paid",provider="demo"}'),
-        moved(text, 'amora_downloads_total{format="pdf",outcome="counted"}'),
-        moved(text, 'amora_downloads_total{format="epub",outcome="counted"}'),
-        moved(text, 'amora_mail_deliveries_total{kind="magic-link",result="sent"}'),
-      ];
-    })
+    .poll(
+      async () => {
+        const text = await scrape();
+        return [
+          moved(text, 'amora_orders_total{status="pending",provider="demo"}'),
+          moved(text, 'amora_orders_total{status="paid",provider="demo"}'),
+          moved(text, 'amora_downloads_total{format="pdf",outcome="counted"}'),
+          moved(text, 'amora_downloads_total{format="epub",outcome="counted"}'),
+          moved(text, 'amora_mail_deliveries_total{kind="magic-link",result="sent"}'),
+        ];
+      },
+      { timeout: 30_000 },
+    )
     .toEqual([1, 1, 1, 1, 1]);
   const text = await scrape();
   expect(moved(text, 'amora_http_request_duration_seconds_count{route="/api/orders",status_class="2xx"}')).toBe(1);
@@ -81,14 +84,17 @@ test('an order and its downloads move the counters, read on the metrics port', a
   expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e+-]+$/m);
   // Read from the database at most every 5 s: a scrape from before the warm-up ended may still be the answer.
   await expect
-    .poll(async () => {
-      const now = await scrape();
-      return [
-        /^amora_ready\{check="all"\} 1$/m.test(now),
-        /^amora_mail_queue_depth \d+$/m.test(now),
-        /^amora_mail_queue_oldest_age_seconds [\d.e+-]+$/m.test(now),
-      ];
-    })
+    .poll(
+      async () => {
+        const now = await scrape();
+        return [
+          /^amora_ready\{check="all"\} 1$/m.test(now),
+          /^amora_mail_queue_depth \d+$/m.test(now),
+          /^amora_mail_queue_oldest_age_seconds [\d.e+-]+$/m.test(now),
+        ];
+      },
+      { timeout: 30_000 },
+    )
     .toEqual([true, true, true]);
   // Labels are route patterns and names: nothing of the buyer's.
   const [payload] = token.split('~');
