@@ -2,8 +2,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 /**
  * The process's Prometheus metrics (docs/operations.md, "Metrics"): one registry, every metric
- * the site keeps, and Node's default ones (event-loop lag, heap, GC, handles). The front door's
- * own server (lib/metrics/server.ts) serves them on METRICS_PORT, never on the public port.
+ * the site keeps, and Node's default ones (event-loop lag, heap, GC, handles). A server of their
+ * own (lib/metrics/server.ts) serves them on METRICS_PORT, never on the public port.
  *
  * Off unless METRICS_PORT is set: then `metrics()` is undefined, and every place that counts
  * (`metrics()?.x.inc(…)`) costs one property read. Like the logger, the registry lives on
@@ -19,7 +19,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export type ShopSnapshot = {
   /** Unsent emails (counted up to 10,000), and the age of the oldest, 0 when none; undefined when unreadable. */
   mail: { depth: number; oldestSeconds: number } | undefined;
-  /** /api/ready's checks: 1 when ok. */
+  /** /api/ready's checks: true when ok. */
   ready: { database: boolean; migrations: boolean; books: boolean };
 };
 
