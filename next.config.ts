@@ -36,6 +36,8 @@ const nextConfig: NextConfig = {
     'regenerator-runtime',
     'harfbuzzjs',
     'bidi-js',
+    // One copy per process: its registry's metrics are objects the front door and the routes share.
+    'prom-client',
   ],
   // Security headers are set by the front door on every response (lib/server/front-door.ts).
 };

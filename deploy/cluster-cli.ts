@@ -1,6 +1,6 @@
 import { startCluster } from './cluster';
 
-/** `npm run start:cluster -- --instances 2 [--http-port 8080] [--https-port 8443] [--base-port 3001] [--database-url …] [--dir .data/cluster]` */
+/** `npm run start:cluster -- --instances 2 [--http-port 8080] [--https-port 8443] [--base-port 3001] [--metrics-base-port 9401 (0: none)] [--database-url …] [--dir .data/cluster]` */
 function argument(name: string, fallback: string): string;
 function argument(name: string, fallback?: string): string | undefined;
 function argument(name: string, fallback?: string) {
@@ -14,10 +14,15 @@ async function main() {
     httpPort: argument('http-port', '8080'),
     httpsPort: argument('https-port', '8443'),
     basePort: argument('base-port', '3001'),
+    metricsBasePort: argument('metrics-base-port', '9401'),
   };
   const parsed = Object.fromEntries(Object.entries(numbers).map(([name, value]) => [name, Number(value)]));
+  // Only the metrics may be 0 (none).
   const bad = Object.entries(parsed).find(
-    ([name, value]) => !Number.isInteger(value) || value < 1 || (name === 'instances' ? value > 16 : value > 65535),
+    ([name, value]) =>
+      !Number.isInteger(value) ||
+      value < (name === 'metricsBasePort' ? 0 : 1) ||
+      (name === 'instances' ? value > 16 : value > 65535),
   );
   if (bad) {
     console.error(

@@ -46,7 +46,9 @@ const stopChild = (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SI
 
 /**
  * Starts the topology and resolves once nginx answers: every instance has said ready first.
- * Options: instances (2), basePort (3001), httpPort (8080), httpsPort (8443), dir
+ * Options: instances (2), basePort (3001), metricsBasePort (instance n's metrics on
+ * metricsBasePort + n - 1, on 127.0.0.1; unset or 0: none, so test clusters side by side never
+ * share one; `npm run start:cluster` says 9401), httpPort (8080), httpsPort (8443), dir
  * (.data/cluster), databaseUrl (else a PostgreSQL of its own on pgPort), env (more variables
  * for every instance), buildId (nginx's BUILD_ID; else the build's own, .next/BUILD_ID), quiet (says
  * nothing, and each instance logs to `dir`/instance-N.log instead of the terminal).
@@ -55,6 +57,7 @@ const stopChild = (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SI
 export type ClusterOptions = {
   instances?: number;
   basePort?: number;
+  metricsBasePort?: number;
   httpPort?: number;
   httpsPort?: number;
   pgPort?: number;
@@ -65,11 +68,13 @@ export type ClusterOptions = {
   quiet?: boolean;
 };
 
-type Instance = { index: number; port: number; origin: string; child: ChildProcess };
+/** `metricsPort`: where Prometheus scrapes it (METRICS_PORT, lib/metrics/server.ts); 0 when metrics are off. */
+type Instance = { index: number; port: number; metricsPort: number; origin: string; child: ChildProcess };
 
 export async function startCluster(options: ClusterOptions = {}) {
   const count = options.instances ?? 2;
   const basePort = options.basePort ?? 3001;
+  const metricsBasePort = options.metricsBasePort ?? 0;
   const httpPort = options.httpPort ?? 8080;
   const httpsPort = options.httpsPort ?? 8443;
   const dir = resolve(options.dir ?? join(ROOT, '.data', 'cluster'));
@@ -91,6 +96,8 @@ export async function startCluster(options: ClusterOptions = {}) {
   const logOf = (index: number) => join(dir, `instance-${index + 1}.log`);
   const startInstance = (index: number): Instance => {
     const port = basePort + index;
+    // Each instance its own metrics port: Prometheus scrapes every instance, not the balancer.
+    const metricsPort = metricsBasePort ? metricsBasePort + index : 0;
     // Its log (a JSON line per request): the terminal's, or with `quiet` (the tests) a file of its own.
     const log = options.quiet ? openSync(logOf(index), 'a') : 'inherit';
     const child = spawn(process.execPath, ['--max-old-space-size=256', join(ROOT, 'dist', 'server.mjs')], {
@@ -101,6 +108,7 @@ export async function startCluster(options: ClusterOptions = {}) {
         NEXT_TELEMETRY_DISABLED: '1',
         HOST: '127.0.0.1',
         PORT: String(port),
+        METRICS_PORT: String(metricsPort),
         DATABASE_URL: databaseUrl,
         APP_SECRET: appSecret,
         TRUSTED_PROXY_HOPS: '1',
@@ -111,7 +119,7 @@ export async function startCluster(options: ClusterOptions = {}) {
       stdio: ['ignore', log, 'inherit'],
     });
     if (typeof log === 'number') closeSync(log);
-    return { index, port, origin: `http://127.0.0.1:${port}`, child };
+    return { index, port, metricsPort, origin: `http://127.0.0.1:${port}`, child };
   };
   for (let i = 0; i < count; i += 1) instances.push(startInstance(i));
   const prefix = join(dir, 'nginx');
@@ -131,6 +139,8 @@ export async function startCluster(options: ClusterOptions = {}) {
       ),
     );
     log(`${count} instance(s) ready on ports ${instances.map((i) => i.port).join(', ')}`);
+    if (metricsBasePort)
+      log(`Metrics: ${instances.map((i) => `http://127.0.0.1:${i.metricsPort}/metrics`).join(', ')}`);
 
     const tls = selfSignedCertificate(join(dir, 'tls'));
     nginxValues = {

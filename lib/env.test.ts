@@ -202,6 +202,21 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ LOG_LEVEL: 'INFO' })).toThrow(/LOG_LEVEL must be one of/);
   });
+
+  it('reads METRICS_PORT (off unless set; 0 is off) and METRICS_HOST (loopback unless set), never the public port', () => {
+    expect(parseEnv({}).metrics).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: '0' }).metrics).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(parseEnv({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      host: '10.0.0.5',
+      port: 9464,
+    });
+    expect(() => parseEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT must differ from PORT \(3000\)/,
+    );
+    expect(() => parseEnv({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT must be between 0 and 65535/);
+    expect(() => parseEnv({ METRICS_PORT: '9464', METRICS_HOST: 'evil host' })).toThrow(/METRICS_HOST must be a host/);
+  });
 });
 
 describe('loggingEnv', () => {

@@ -49,17 +49,24 @@ const logLevelSetting = z.preprocess(
   z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 );
 
+const hostSetting = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be a host name or address (for example 0.0.0.0)')
+      .default(fallback),
+  );
+
 const envSchema = z
   .object({
     PORT: portSetting,
     LOG_LEVEL: logLevelSetting,
-    HOST: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be a host name or address (for example 0.0.0.0)')
-        .default('localhost'),
-    ),
+    HOST: hostSetting('localhost'),
+    // 0 (the default): no metrics at all (lib/metrics/registry.ts).
+    METRICS_PORT: count(0, 0, 65535),
+    // Loopback by default: Prometheus on this host, or a scraper reaching it through a private network you choose.
+    METRICS_HOST: hostSetting('127.0.0.1'),
     TRUSTED_PROXY_HOPS: count(0, 0, 10),
     ORDER_LIMIT_PER_MINUTE: count(10, 1, 100_000),
     LINK_LIMIT_PER_MINUTE: count(5, 1, 100_000),
@@ -121,6 +128,9 @@ const envSchema = z
   })
   // Stripe mode cannot run half-configured: without either key it would take orders it can never confirm.
   .superRefine((value, ctx) => {
+    // The metrics never share the public port (one of the two servers would not start).
+    if (value.METRICS_PORT === value.PORT)
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from PORT (${value.PORT})` });
     // A body deadline past the whole request's would never be reached: Node's timeout would end it first.
     if (value.BODY_TIMEOUT_SECONDS > value.REQUEST_TIMEOUT_SECONDS)
       ctx.addIssue({
@@ -167,6 +177,8 @@ export type SharingTimes = {
 export type Env = {
   host: string;
   port: number;
+  /** Where Prometheus text is served (lib/metrics/server.ts); undefined: metrics are off. */
+  metrics: { host: string; port: number } | undefined;
   /** Reverse proxies in front that append to X-Forwarded-For; 0: the header is never read. */
   trustedProxyHops: number;
   limits: {
@@ -234,6 +246,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     host: value.HOST,
     port: value.PORT,
+    metrics: value.METRICS_PORT ? { host: value.METRICS_HOST, port: value.METRICS_PORT } : undefined,
     trustedProxyHops: value.TRUSTED_PROXY_HOPS,
     limits: {
       ordersPerMinute: value.ORDER_LIMIT_PER_MINUTE,

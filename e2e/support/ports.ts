@@ -81,6 +81,9 @@ export const PORTS = {
   shareablePlanted: at(3164),
   /** e2e/logs.spec.ts: a server whose whole log it reads. */
   logs: at(3170),
+  /** e2e/metrics.spec.ts: a server with metrics on, and its metrics port. */
+  metrics: at(3171),
+  metricsPort: at(3172),
   /** e2e/restart.spec.ts: a server it stops and starts. */
   restart: at(3105),
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */

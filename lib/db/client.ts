@@ -8,6 +8,8 @@ import { lockPgliteDir } from './pglite-lock';
 import { tightenTree } from '@/lib/server/private-files';
 import { pgliteTemplatePath, seedFromTemplate } from './pglite-template';
 import { logger } from '@/lib/log/logger';
+import { sqlStateClass } from '@/lib/metrics/labels';
+import { metrics } from '@/lib/metrics/registry';
 
 export type Queryable = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -20,6 +22,15 @@ export type Db = Queryable & {
   close(): Promise<void>;
   kind: 'pglite' | 'postgres';
 };
+
+/** A statement's failure, counted (amora_db_query_errors_total) by database and SQLSTATE class, then thrown on. */
+const countingErrors =
+  (kind: Db['kind']) =>
+  <R>(pending: Promise<R>): Promise<R> =>
+    pending.catch((error: unknown) => {
+      metrics()?.dbErrors.inc({ db: kind, class: sqlStateClass(error) });
+      throw error;
+    });
 
 async function openPglite(dir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -38,14 +49,19 @@ async function openPglite(dir: string): Promise<Db> {
     unlock();
     throw error;
   }
+  const counted = countingErrors('pglite');
   return {
     kind: 'pglite',
-    query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await db.query<T>(sql, params)).rows }),
+    query: async <T>(sql: string, params: unknown[] = []) => ({
+      rows: (await counted(db.query<T>(sql, params))).rows,
+    }),
     // PGlite queues transactions behind one another on its single connection.
     transaction: (fn) =>
       db.transaction((tx) =>
         fn({
-          query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<T>(sql, params)).rows }),
+          query: async <T>(sql: string, params: unknown[] = []) => ({
+            rows: (await counted(tx.query<T>(sql, params))).rows,
+          }),
         }),
       ),
     close: () => db.close().finally(unlock),
@@ -59,11 +75,14 @@ async function openPostgres(url: string): Promise<Db> {
   // pool; unhandled, it would be an uncaught exception that takes the whole server down.
   // The pool discards that connection and opens a fresh one on the next query.
   pool.on('error', (error) => logger().warn({ err: error }, 'PostgreSQL connection lost; it will be replaced'));
+  const counted = countingErrors('postgres');
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
+    query: async <T>(sql: string, params: unknown[] = []) => ({
+      rows: (await counted(pool.query(sql, params))).rows as T[],
+    }),
     transaction: async (fn) => {
-      const client = await pool.connect();
+      const client = await counted(pool.connect());
       // A checked-out connection that drops reports on the client, not the pool: without a
       // listener that is an uncaught exception. The query in flight fails and the transaction with it.
       let broken: Error | undefined;
@@ -73,13 +92,13 @@ async function openPostgres(url: string): Promise<Db> {
       };
       client.on('error', onError);
       try {
-        await client.query('BEGIN');
+        await counted(client.query('BEGIN'));
         const result = await fn({
           query: async <T>(sql: string, params: unknown[] = []) => ({
-            rows: (await client.query(sql, params)).rows as T[],
+            rows: (await counted(client.query(sql, params))).rows as T[],
           }),
         });
-        await client.query('COMMIT');
+        await counted(client.query('COMMIT'));
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken ??= rollbackError));

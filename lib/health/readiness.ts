@@ -5,6 +5,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { warmBooks } from '@/lib/shop/book/base-books';
 import { startMailWorker } from '@/lib/shop/delivery/mail-worker';
 import { logger } from '@/lib/log/logger';
+import { watchShop } from '@/lib/metrics/shop-gauges';
 
 type Check = 'pending' | 'ok' | 'failed';
 export type Readiness = { ready: boolean; checks: { database: Check; migrations: Check; books: Check } };
@@ -20,6 +21,8 @@ const LATEST_MIGRATION = Math.max(...migrations.map((m) => m.version));
 export function startWarmUp(): void {
   if (state.started) return;
   state.started = true;
+  // The mail queue and these checks as gauges, read when Prometheus scrapes (when metrics are on).
+  watchShop(readiness);
   void (async () => {
     for (let attempt = 0; ; attempt += 1) {
       try {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import type { Queryable } from '@/lib/db/client';
 import { rateLimitSubject } from '@/lib/http/client-address';
+import { rateLimitName } from '@/lib/metrics/labels';
+import { metrics } from '@/lib/metrics/registry';
 
 /**
  * Rate limits kept in the database, so that every instance behind a load balancer counts in
@@ -36,6 +38,8 @@ export async function consume(db: Queryable, { bucket, limit, windowSeconds }: L
   const previous = Number(row.previous_hits);
   const elapsed = Number(row.ts) / windowSeconds - Number(row.window_index); // 0..1 into this window
   if (previous * (1 - elapsed) + hits <= limit) return { ok: true };
+  // By the limit's name only (order_per_client…): never the bucket, which holds an address or a mailbox's digest.
+  metrics()?.rejections.inc({ limit: rateLimitName(bucket) });
   // When the previous window's share has faded enough, or else when this window ends.
   const fadesAt = hits <= limit && previous > 0 ? 1 - (limit - hits) / previous : 1;
   return {

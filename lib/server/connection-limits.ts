@@ -3,6 +3,10 @@ import type { Socket } from 'node:net';
 import type { ConnectionLimits } from '@/lib/env';
 import { clientAddressOf, rateLimitSubject } from '@/lib/http/client-address';
 import { noteRawAnswer } from './request-log';
+import type { OwnLimit } from '@/lib/metrics/labels';
+import { metrics } from '@/lib/metrics/registry';
+
+const refused = (limit: OwnLimit) => metrics()?.rejections.inc({ limit });
 
 /**
  * What one process lets clients hold (docs/security.md, third review, finding 1). A request whose
@@ -63,6 +67,8 @@ function perClientCounter(cap: number) {
 /** The socket-level caps: per process, and per client when the socket's address is the client's. */
 export function limitConnections(server: Server, limits: ConnectionLimits, trustedProxyHops: number): void {
   server.maxConnections = limits.perProcess;
+  // Node closes a connection past maxConnections itself, and says so ('drop').
+  server.on('drop', () => refused('connections'));
   if (trustedProxyHops > 0) return;
   const admit = perClientCounter(limits.perClient);
   server.on('connection', (socket: Socket) => {
@@ -73,6 +79,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits, trust
       return;
     }
     // Answered as Node answers its own timeouts: written, then closed, before any of the request is read.
+    refused('connections_per_client');
     socket.write(TOO_MANY);
     socket.destroy();
   });
@@ -89,6 +96,7 @@ export function createRequestLimits(limits: ConnectionLimits, trustedProxyHops: 
     if (admit) {
       const release = admit(rateLimitSubject(client));
       if (!release) {
+        refused('requests_per_client');
         res.writeHead(429, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
         res.end(TOO_MANY_BODY);
         return false;
@@ -110,6 +118,7 @@ function awaitBody(req: IncomingMessage, res: ServerResponse, timeoutMs: number)
   if (!hasBody || req.complete) return;
   const timer = setTimeout(() => {
     if (req.complete) return;
+    refused('body_deadline');
     const socket = req.socket;
     if (!res.headersSent && socket.writable) {
       socket.write(TIMED_OUT);

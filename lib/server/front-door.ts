@@ -35,6 +35,7 @@ import { createSharedDocuments, type SharedRequest } from './shared-documents';
 import { CODINGS, sendPrecompressed } from './precompressed';
 import { createRequestLimits, limitConnections } from './connection-limits';
 import { logRequest } from './request-log';
+import { metrics } from '@/lib/metrics/registry';
 
 /**
  * How every request is served: `npm start` and `npm run dev` run this in front of Next's own
@@ -145,6 +146,9 @@ export function createFrontDoor({
     ? undefined
     : createSharedDocuments({ handle, times: sharing, flightMs: sharedRenderMs, styleHashes, buildSheets });
   const compress = compression({ threshold: 1024 });
+  // The store's size, read when Prometheus scrapes (lib/metrics/registry.ts).
+  const live = metrics();
+  if (live && shared) live.sources.documents = shared.stats;
 
   return function frontDoor(req: IncomingMessage, res: ServerResponse): void {
     // 0. Its id (a trusted proxy's X-Request-Id, else a fresh one), returned in X-Request-Id, and
@@ -307,8 +311,10 @@ export function createFrontDoor({
 
     // A static file the build compressed.
     if (staticDir && (await sendPrecompressed(req, res, url.pathname, staticDir))) return;
-    // The document leaves whole (capture.ts); nothing rendered here is kept.
-    void captureDocument(res, () => isHtml(res), allowInlineCss);
+    // The document leaves whole (capture.ts); nothing rendered here is kept. Counted as a render once whole.
+    void captureDocument(res, () => isHtml(res), allowInlineCss).then(
+      (document) => document && metrics()?.renders.inc({ kind: 'private', outcome: 'private' }),
+    );
     await withDocumentPolicy(policy, () => handle(req, res));
   }
 }

@@ -6,6 +6,7 @@ import { escapeControls } from '@/lib/cli/terminal-text';
 import { logger } from '@/lib/log/logger';
 import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
+import { startMetricsServer } from '@/lib/metrics/server';
 import { attachFrontDoor } from './front-door';
 import { serverTimeouts } from './connection-limits';
 import { dropWritesToClosedLogs } from './log-streams';
@@ -38,6 +39,18 @@ async function main() {
     process.exit(1);
   }
   const { host, port, trustedProxyHops, connections, siteUrl, sharing } = config;
+  // Metrics (METRICS_PORT) on their own server, never the public one, and on before Next starts:
+  // every bundle then finds the one registry (lib/metrics/registry.ts). Unset: no metrics at all.
+  if (config.metrics) {
+    const where = `${config.metrics.host}:${config.metrics.port}`;
+    try {
+      await startMetricsServer(config.metrics);
+      logger().info(`Metrics on http://${where}/metrics`);
+    } catch (error) {
+      logger().fatal(`The metrics server cannot listen: ${escapeControls((error as Error).message)}.`);
+      process.exit(1);
+    }
+  }
   // Idle keep-alive connections stay open longer than any client or proxy keeps them (nginx's
   // upstream keepalive holds them 60 s): with Node's 5 s, a proxy reusing a socket the server is
   // just closing gets a reset, and a POST on it fails. A request itself must arrive in time

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routePattern } from '@/lib/http/route-pattern';
 import { requestLogger } from '@/lib/log/logger';
+import { requestObserver } from '@/lib/metrics/requests';
 
 /**
  * How a request was answered with regard to the shared-document store (shared-documents.ts):
@@ -40,8 +41,11 @@ export function logRequest(
   res.setHeader('X-Request-Id', requestId);
   const record: RequestRecord = { path: undefined, cache: 'bypass' };
   const log = requestLogger();
-  // Logging off (LOG_LEVEL above info): the request costs nothing more.
-  if (!log.isLevelEnabled('info')) return record;
+  const logging = log.isLevelEnabled('info');
+  // Its duration by route pattern and status class, when metrics are on (lib/metrics/requests.ts).
+  const observe = requestObserver();
+  // Logging off (LOG_LEVEL above info) and metrics off: the request costs nothing more.
+  if (!logging && !observe) return record;
   const started = performance.now();
   const socket = req.socket;
   // Bytes written on the connection for this response, headers included (nginx's $bytes_sent).
@@ -49,14 +53,19 @@ export function logRequest(
   res.once('close', () => {
     const raw = (res as ServerResponse & { [RAW_STATUS]?: number })[RAW_STATUS];
     const finished = res.writableFinished;
+    // A response cut before its headers went out: 499, nginx's "client closed request".
+    const status = raw ?? (res.headersSent ? res.statusCode : 499);
+    const route = routePattern(record.path);
+    const elapsedMs = performance.now() - started;
+    observe?.({ route, status, seconds: elapsedMs / 1000, cache: record.cache });
+    if (!logging) return;
     log.info(
       {
         requestId,
         method: req.method,
-        route: routePattern(record.path),
-        // A response cut before its headers went out: 499, nginx's "client closed request".
-        status: raw ?? (res.headersSent ? res.statusCode : 499),
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        route,
+        status,
+        durationMs: Math.round(elapsedMs * 10) / 10,
         bytes: socket.bytesWritten - bytesBefore,
         cache: record.cache,
         ...(finished ? {} : { aborted: true }),

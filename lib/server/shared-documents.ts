@@ -9,6 +9,7 @@ import { API_CSP, buildSharedPageCsp } from '@/lib/security/csp';
 import { staticSecurityHeaders } from '@/lib/security/headers';
 import { escapeControls } from '@/lib/cli/terminal-text';
 import { logger } from '@/lib/log/logger';
+import { metrics } from '@/lib/metrics/registry';
 import { scrubText } from '@/lib/log/redaction';
 import { inlineScriptHashes } from '@/lib/security/script-hashes';
 import { documentStyleHashes } from '@/lib/security/style-hashes';
@@ -129,8 +130,13 @@ export function createSharedDocuments({
     // Until the response has ended or closed, or Next has returned, whichever comes first (0002).
     const document = await Promise.race([captured, returned]);
     signal.removeEventListener('abort', exchange.abort);
-    if (!document || signal.aborted) return null;
+    if (!document || signal.aborted) {
+      metrics()?.renders.inc({ kind: 'shared', outcome: 'none' });
+      return null;
+    }
     const outcome = await decide(request, document, policy);
+    // shared: stored for everyone; private: given to those who waited; own: each visitor renders their own.
+    metrics()?.renders.inc({ kind: 'shared', outcome: outcome.kind });
     if (outcome.kind === 'shared') return { kind: 'shared', document: store.store(request.key, outcome.document) };
     if (outcome.kind === 'own') store.refuse(request.key);
     return outcome;

@@ -1,9 +1,14 @@
 import type { Queryable } from '@/lib/db/client';
 import { giveBackClaim, settleClaim, type Claim } from './download-claims';
 import { logger } from '@/lib/log/logger';
+import { metrics } from '@/lib/metrics/registry';
 
 // Small slices, so how far a response got is known to within one: each is pulled when the response can take it.
 const SLICE = 16 * 1024;
+
+/** A download's end (amora_downloads_total), by its format: counted against the link's limit, or given back. */
+const countDownload = (claim: Claim, outcome: 'counted' | 'given_back') =>
+  metrics()?.downloads.inc({ format: claim.format === 'epub' ? 'epub' : 'pdf', outcome });
 
 /**
  * A counted copy on its way out: its body hands the copy (or its `part`) to the response in
@@ -44,8 +49,13 @@ export function sendCopy(
       copy.stopRenewing();
       if (claim.settled) return;
       try {
-        if (finished || reached > bytes.length / 2) await settleClaim(db, claim);
-        else if (claim.fresh) await giveBackClaim(db, claim);
+        if (finished || reached > bytes.length / 2) {
+          await settleClaim(db, claim);
+          countDownload(claim, 'counted');
+        } else if (claim.fresh) {
+          await giveBackClaim(db, claim);
+          countDownload(claim, 'given_back');
+        }
       } catch (error) {
         // The claim stays pending: its lease gives it back.
         logger().error({ err: error }, 'A download claim could not be settled or given back');

@@ -7,6 +7,7 @@ import { liveOrdersOf } from './purchase-lookup';
 import type { OutgoingMail } from '@/lib/mail/transport';
 import { findEdition } from '../catalogue';
 import { libraryPath, signToken } from './tokens';
+import { metrics } from '@/lib/metrics/registry';
 import { claimDueMail, markMailSent, rescheduleMail, retryDelaySeconds, type QueuedMail } from './mail-queue';
 
 /** The page a magic link opens. */
@@ -38,13 +39,19 @@ export async function deliverPendingMail(
       if (mail) await options.send(mail);
       await markMailSent(db, row.id);
       sent += 1;
+      countDelivery(row, 'sent');
     } catch (error) {
       failed += 1;
+      countDelivery(row, 'failed');
       await rescheduleMail(db, row.id, error, retryDelaySeconds(row.attempts, options.firstRetrySeconds));
     }
   }
   return { sent, failed };
 }
+
+/** An email handed to SMTP (amora_mail_deliveries_total): sent, or failed and rescheduled. */
+const countDelivery = (row: QueuedMail, result: 'sent' | 'failed') =>
+  metrics()?.mailDeliveries.inc({ kind: row.kind === 'lookup' ? 'lookup' : 'magic-link', result });
 
 type Signing = { siteUrl: string; secret: string; now?: number };
 const editionLabel = (edition: string) => findEdition(edition)?.label ?? edition;

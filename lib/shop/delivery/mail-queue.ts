@@ -76,3 +76,20 @@ export async function rescheduleMail(db: Queryable, id: number, error: unknown, 
 export function retryDelaySeconds(attempts: number, first = 30): number {
   return Math.min(first * 2 ** Math.max(0, attempts - 1), 1800);
 }
+
+/** The most unsent rows the metrics' read looks at (lib/metrics/shop-gauges.ts): its cost is bounded whatever the backlog. */
+const MAIL_DEPTH_CAP = 10_000;
+
+/**
+ * How many emails wait (up to MAIL_DEPTH_CAP) and how old the oldest of them is, in seconds (0 when
+ * none). One statement over the unsent rows only (the partial index mail_queue_due holds just
+ * those); past the cap, the depth reads the cap and the age is the oldest of the rows looked at.
+ */
+export async function mailQueueSnapshot(db: Queryable): Promise<{ depth: number; oldestSeconds: number }> {
+  const { rows } = await db.query<{ depth: number; oldest: number }>(
+    `SELECT count(*)::int AS depth, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest
+     FROM (SELECT created_at FROM mail_queue WHERE sent_at IS NULL LIMIT $1) AS unsent`,
+    [MAIL_DEPTH_CAP],
+  );
+  return { depth: Number(rows[0]?.depth ?? 0), oldestSeconds: Math.max(0, Number(rows[0]?.oldest ?? 0)) };
+}

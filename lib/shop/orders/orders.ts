@@ -5,6 +5,7 @@ import { isHosted, type Charge, type HostedPayments, type PaymentProvider } from
 import type { PaymentMethod } from '../payments/methods';
 import { sourcesOf, type OrderStatus } from './state';
 import { queueMagicLink } from '../delivery/mail-queue';
+import { metrics } from '@/lib/metrics/registry';
 
 /**
  * A stored order. No card number is ever stored: at most its last four digits.
@@ -121,8 +122,10 @@ export async function placeOrder(
         input.locale ?? 'en',
       ],
     );
-    if (rows[0]) order = normalise(rows[0]);
-    else {
+    if (rows[0]) {
+      order = normalise(rows[0]);
+      countOrder('pending', order.provider);
+    } else {
       // Another request with this key inserted first.
       const winner = await findByKey(db, key);
       if (!winner) throw new Error('order vanished after an idempotency conflict');
@@ -151,9 +154,7 @@ export async function placeOrder(
     throw error;
   }
   if (!result.ok) {
-    await db.query(`UPDATE orders SET status = 'failed', claimed_until = NULL WHERE id = $1 AND status = 'pending'`, [
-      order.id,
-    ]);
+    await markFailed(db, order);
     return { ok: false, error: 'payment_declined' };
   }
   const paid = await markPaid(db, order.id, result.reference);
@@ -178,9 +179,7 @@ async function startCheckout(
     throw error;
   }
   if (!started.ok) {
-    await db.query(`UPDATE orders SET status = 'failed', claimed_until = NULL WHERE id = $1 AND status = 'pending'`, [
-      order.id,
-    ]);
+    await markFailed(db, order);
     return { ok: false, error: 'method_unavailable' };
   }
   const { rows } = await db.query<Order>(
@@ -229,16 +228,33 @@ export async function markPaidIn(tx: Queryable, orderId: string, reference: stri
     [orderId, reference, sourcesOf('paid')],
   );
   if (rows[0] && !rows[0].revoked_at) await queueMagicLink(tx, orderId);
+  // Counted in the transaction: one that rolls back afterwards (its connection lost) is counted all the same.
+  if (rows[0]) countOrder('paid', rows[0].provider);
   return rows[0] ? normalise(rows[0]) : undefined;
 }
 
 /** A pending order's payment failed or its checkout expired: no email, no links. */
 export async function markEnded(db: Queryable, orderId: string, status: 'failed' | 'expired'): Promise<boolean> {
   const { rows } = await db.query(
-    `UPDATE orders SET status = $2, claimed_until = NULL WHERE id = $1 AND status = ANY($3) RETURNING id`,
+    `UPDATE orders SET status = $2, claimed_until = NULL WHERE id = $1 AND status = ANY($3) RETURNING provider`,
     [orderId, status, sourcesOf(status)],
   );
+  if (rows[0]) countOrder(status, String(rows[0].provider));
   return rows.length > 0;
+}
+
+/** A pending order's payment was declined, or its checkout could not open. */
+async function markFailed(db: Queryable, order: Order): Promise<void> {
+  const { rows } = await db.query(
+    `UPDATE orders SET status = 'failed', claimed_until = NULL WHERE id = $1 AND status = 'pending' RETURNING id`,
+    [order.id],
+  );
+  if (rows[0]) countOrder('failed', order.provider);
+}
+
+/** An order reached `status` (lib/metrics/registry.ts amora_orders_total), by its provider. */
+function countOrder(status: OrderStatus, provider: string): void {
+  metrics()?.orders.inc({ status, provider: provider === 'stripe' ? 'stripe' : 'demo' });
 }
 
 async function findByKey(db: Queryable, key: string): Promise<Stored | undefined> {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { disableMetrics, enableMetrics } from '@/lib/metrics/registry';
 import { StampingBusy, stampOnce, stampingLoad } from './queue';
+
+afterEach(() => disableMetrics());
 
 /** A stamping that finishes when told to, counting how many run at once. */
 function gate() {
@@ -56,5 +59,25 @@ describe('stampOnce', () => {
     for (const request of shared) await expect(request).rejects.toThrow('broken font');
     expect(stampingLoad()).toEqual({ active: 0, waiting: 0 });
     expect([...(await stampOnce('order-x', async () => new Uint8Array([7])))]).toEqual([7]);
+  });
+
+  it("says the queue's depth, its limit, each copy's wait, and a refusal, in the metrics", async () => {
+    const { registry } = enableMetrics();
+    const g = gate();
+    const limits = { concurrency: 1, queue: 2 };
+    const accepted = Array.from({ length: 3 }, (_, i) => stampOnce(`metrics-${i}`, g.work([i]), limits));
+    await expect(stampOnce('metrics-3', g.work([3]), limits)).rejects.toBeInstanceOf(StampingBusy);
+    const during = await registry.metrics();
+    expect(during).toMatch(/^amora_stamping_active 1$/m);
+    expect(during).toMatch(/^amora_stamping_waiting 2$/m);
+    expect(during).toMatch(/^amora_stamping_queue_limit 2$/m);
+    expect(during).toMatch(/^amora_limit_rejections_total\{limit="stamping_queue"\} 1$/m);
+    await g.openAll();
+    await Promise.all(accepted);
+    const after = await registry.metrics();
+    expect(after).toMatch(/^amora_stamping_active 0$/m);
+    expect(after).toMatch(/^amora_stamping_waiting 0$/m);
+    expect(after).toMatch(/^amora_stamping_wait_seconds_count 3$/m);
+    expect(after).toMatch(/^amora_stamping_duration_seconds_count 3$/m);
   });
 });

@@ -1,4 +1,5 @@
 import { processSingleton } from '@/lib/process-singleton';
+import { metrics } from '@/lib/metrics/registry';
 
 /**
  * Stamping a copy parses and rewrites a whole PDF (tens to hundreds of ms of CPU and tens of MB
@@ -28,22 +29,44 @@ export function stampOnce(
 ): Promise<Uint8Array> {
   const running = state.shared.get(key);
   if (running) return running;
-  if (state.active >= limits.concurrency && state.waiting.length >= limits.queue)
+  const live = metrics();
+  live?.stampingQueueLimit.set(limits.queue);
+  if (state.active >= limits.concurrency && state.waiting.length >= limits.queue) {
+    live?.rejections.inc({ limit: 'stamping_queue' });
     return Promise.reject(new StampingBusy());
+  }
   const run = (async () => {
+    const asked = performance.now();
     // A free slot is taken at once; a finished stamping hands its slot straight to the next waiter.
     if (state.active < limits.concurrency) state.active += 1;
-    else await new Promise<void>((resolve) => state.waiting.push(resolve));
+    else {
+      const slot = new Promise<void>((resolve) => state.waiting.push(resolve));
+      noteLoad();
+      await slot;
+    }
+    const started = performance.now();
+    noteLoad();
+    live?.stampingWait.observe((started - asked) / 1000);
     try {
       return await work();
     } finally {
+      live?.stampingDuration.observe((performance.now() - started) / 1000);
       const next = state.waiting.shift();
       if (next) next();
       else state.active -= 1;
+      noteLoad();
     }
   })().finally(() => state.shared.delete(key));
   state.shared.set(key, run);
   return run;
+}
+
+/** The queue's depth for the metrics, as it changes (a gauge set here costs nothing at scrape time). */
+function noteLoad(): void {
+  const live = metrics();
+  if (!live) return;
+  live.stampingActive.set(state.active);
+  live.stampingWaiting.set(state.waiting.length);
 }
 
 /** What the limiter holds now (its tests read it). */
