@@ -202,6 +202,13 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ LOG_LEVEL: 'INFO' })).toThrow(/LOG_LEVEL must be one of/);
   });
+
+  it('reads SHUTDOWN_TIMEOUT_SECONDS, 30 by default, a whole number from 1 to 600', () => {
+    expect(parseEnv({}).shutdownTimeoutSeconds).toBe(30);
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '90' }).shutdownTimeoutSeconds).toBe(90);
+    for (const bad of ['0', '601', '1.5', 'soon'])
+      expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: bad }), bad).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be/);
+  });
 });
 
 describe('loggingEnv', () => {

@@ -6,7 +6,9 @@ import { escapeControls } from '@/lib/cli/terminal-text';
 import { logger } from '@/lib/log/logger';
 import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
+import { trackWork } from '@/lib/health/shutdown-state';
 import { attachFrontDoor } from './front-door';
+import { gracefulShutdown } from './graceful-shutdown';
 import { serverTimeouts } from './connection-limits';
 import { dropWritesToClosedLogs } from './log-streams';
 import { keepDataPrivate } from './private-files';
@@ -37,12 +39,20 @@ async function main() {
     else logger().fatal({ err: error }, 'The server cannot start. Fix this and start the server again.');
     process.exit(1);
   }
-  const { host, port, trustedProxyHops, connections, siteUrl, sharing } = config;
+  const { host, port, trustedProxyHops, connections, siteUrl, sharing, shutdownTimeoutSeconds } = config;
   // Idle keep-alive connections stay open longer than any client or proxy keeps them (nginx's
   // upstream keepalive holds them 60 s): with Node's 5 s, a proxy reusing a socket the server is
   // just closing gets a reset, and a POST on it fails. A request itself must arrive in time
   // (REQUEST_TIMEOUT_SECONDS; idle time between requests is not counted): connection-limits.ts.
   const server = createServer({ keepAliveTimeout: 65_000, ...serverTimeouts(connections) });
+  // Watches requests and connections from the first one, for a graceful stop (graceful-shutdown.ts).
+  const { shutDown } = gracefulShutdown(server, {
+    timeoutMs: shutdownTimeoutSeconds * 1000,
+    proxied: trustedProxyHops > 0,
+    log: logger(),
+    closeDb,
+    exit: (code) => process.exit(code),
+  });
   // Next is told it is "localhost" whatever address it listens on: it writes 127.0.0.1 and ::1 as
   // localhost in its own URLs, and takes any other name for another server (told 127.0.0.1, its
   // default-locale rewrite loops with a 307).
@@ -54,8 +64,11 @@ async function main() {
   const styleHashes = sheetHashes(buildSheets);
   // The build's static files and their compressed copies (scripts/precompress.mjs); development serves its own.
   const staticDir = development ? undefined : resolve('.next', 'static');
+  const nextHandle = app.getRequestHandler();
   attachFrontDoor(server, {
-    handle: app.getRequestHandler(),
+    // What Next does for a request (a route handler's work included, even once its client has
+    // gone) is counted as in flight until it is over: a shutdown waits for it.
+    handle: (req, res) => trackWork('request', nextHandle(req, res)),
     origin,
     trustedProxyHops,
     development,
@@ -82,14 +95,14 @@ async function main() {
     server.off('error', cannotListen);
     logger().info(`Ready on http://${host}:${port}${development ? ' (development)' : ''}`);
   });
-  // Stop taking requests, let the ones in flight finish (for a few seconds at most), then close
-  // the database cleanly: PGlite's files must be consistent for the next start.
-  const stop = () => {
-    server.close(() => void closeDb().finally(() => process.exit(0)));
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 3000).unref();
+  // Stop taking connections, finish what is in flight, stop the mail worker, close the database
+  // (PGlite's files must be consistent for the next start), within SHUTDOWN_TIMEOUT_SECONDS. A
+  // repeated signal changes nothing (Ctrl+C under npm arrives twice: from the terminal and from npm).
+  const stop = (signal: NodeJS.Signals) => {
+    logger().info({ signal }, 'Asked to stop');
+    void shutDown();
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, stop);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, stop);
 }
 
 void main();

@@ -1,4 +1,5 @@
 import { processSingleton } from '@/lib/process-singleton';
+import { trackWork } from '@/lib/health/shutdown-state';
 
 /**
  * Stamping a copy parses and rewrites a whole PDF (tens to hundreds of ms of CPU and tens of MB
@@ -43,7 +44,8 @@ export function stampOnce(
     }
   })().finally(() => state.shared.delete(key));
   state.shared.set(key, run);
-  return run;
+  // A stamping outlives a client that leaves: a shutdown waits for it (lib/health/shutdown-state.ts).
+  return trackWork('stamping', run);
 }
 
 /** What the limiter holds now (its tests read it). */
