@@ -59,12 +59,14 @@ type MailDelivery = {
   deliver: () => Promise<unknown>;
   lookups: () => Promise<void>;
 };
-const mail = processSingleton<MailDelivery>('mail-delivery', () => ({
+const mail: MailDelivery = processSingleton<MailDelivery>('mail-delivery', (): MailDelivery => ({
   worker: undefined,
   timers: [],
   stopping: false,
-  deliver: serialRunner(() => trackWork('mail delivery', deliverPending())),
-  lookups: serialRunner(() => trackWork('purchase lookups', mail.stopping ? Promise.resolve() : answerLookups())),
+  deliver: serialRunner((): Promise<unknown> => trackWork('mail delivery', deliverPending())),
+  lookups: serialRunner((): Promise<void> =>
+    trackWork('purchase lookups', mail.stopping ? Promise.resolve() : answerLookups()),
+  ),
 }));
 
 /**
