@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { postgresBin, startPostgresIn } from './postgres.mjs';
-import { buildIdOf, documentCacheDir, selfSignedCertificate, startNginx, type NginxValues } from './nginx';
+import { buildIdOf, documentCacheDir, reloadNginx, selfSignedCertificate, startNginx, type NginxValues } from './nginx';
 
 // Run from the repository (npm scripts and Playwright both do).
 const ROOT = process.cwd();
@@ -183,8 +183,10 @@ export async function startCluster(options: ClusterOptions = {}) {
    * disk) starts on it, and the next instance is stopped only once the new one's /api/ready says
    * yes and the old one has exited. Meanwhile nginx's connections to the port are refused, so it
    * passes requests to the other instances; nothing sent is ever lost, and nginx is not reloaded
-   * (its clients' connections stay open). Resolves with each old process's exit code (0: it
-   * stopped within SHUTDOWN_TIMEOUT_SECONDS, cutting nothing).
+   * (its clients' connections stay open). Only when the build on disk is another than nginx's
+   * BUILD_ID (a new build: docs/deploy.md) is nginx reloaded with it once every instance runs it.
+   * Resolves with each old process's exit code (0: it stopped within SHUTDOWN_TIMEOUT_SECONDS,
+   * cutting nothing).
    */
   const rollingRestart = () =>
     (restarting ??= (async () => {
@@ -201,6 +203,12 @@ export async function startCluster(options: ClusterOptions = {}) {
           const code = await exited;
           codes.push(code);
           log(`Rolling restart: instance ${index + 1} ready again (its previous process exited with ${code})`);
+        }
+        const buildId = options.buildId ?? buildIdOf(ROOT);
+        if (nginx && nginxValues && buildId !== nginxValues.BUILD_ID) {
+          nginxValues = { ...nginxValues, BUILD_ID: buildId };
+          reloadNginx(nginx, template(), nginxValues);
+          log(`Rolling restart: nginx reloaded with the new build's BUILD_ID (${buildId})`);
         }
       } finally {
         restarting = undefined;
