@@ -47,6 +47,11 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions): { sh
       ended();
     });
   });
+  // An upgraded connection (`npm run dev`'s hot reload) is no proxy's keep-alive: it is not waited for.
+  server.on('upgrade', (_req, socket: Socket) => {
+    connections.delete(socket);
+    ended();
+  });
   // First of the request listeners, so the header is set before any handler answers.
   server.prependListener('request', (_req, res: ServerResponse) => {
     responses.add(res);
@@ -99,7 +104,8 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions): { sh
     let inTime = await until(() => !busy());
     if (inTime) {
       await runStoppers((name, error) => log.error({ err: error, name }, 'A background task did not stop cleanly'));
-      inTime = await until(() => !busy() && connections.size === 0);
+      // Behind a proxy, until it has closed its connections; without one, idle ones are closed already.
+      inTime = await until(() => !busy() && (!options.proxied || connections.size === 0));
     }
     stopOffWork();
     const cut = { requests: responses.size, work: workUnderWay() };

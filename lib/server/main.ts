@@ -42,8 +42,9 @@ async function main() {
   const { host, port, trustedProxyHops, connections, siteUrl, sharing, shutdownTimeoutSeconds } = config;
   // Idle keep-alive connections stay open longer than any client or proxy keeps them (nginx's
   // upstream keepalive_timeout, 10 s in deploy/nginx.conf.template, 60 s by default): with Node's
-  // 5 s, a proxy reusing a socket the server is just closing gets a reset, and a POST on it fails. A request itself must arrive in time
-  // (REQUEST_TIMEOUT_SECONDS; idle time between requests is not counted): connection-limits.ts.
+  // 5 s, a proxy reusing a socket the server is just closing gets a reset, and a POST on it fails.
+  // A request itself must arrive in time (REQUEST_TIMEOUT_SECONDS; idle time between requests is
+  // not counted): connection-limits.ts.
   const server = createServer({ keepAliveTimeout: 65_000, ...serverTimeouts(connections) });
   // Watches requests and connections from the first one, for a graceful stop (graceful-shutdown.ts).
   const { shutDown } = gracefulShutdown(server, {
