@@ -56,6 +56,9 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions): { sh
   server.prependListener('request', (_req, res: ServerResponse) => {
     responses.add(res);
     if (stopping) res.setHeader('Connection', 'close');
+    // A response already has many 'close' listeners (Next's, the front door's): a cluster under
+    // load saw this one as the 11th, which Node warns of as a leak. It is one more, counted.
+    res.setMaxListeners(res.getMaxListeners() + 1);
     res.once('close', () => {
       responses.delete(res);
       // Its connection may be idle now.
