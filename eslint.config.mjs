@@ -17,7 +17,7 @@ export default defineConfig([
     // The server logs through lib/log/logger.ts (pino JSON lines, with a level and without personal
     // data: docs/operations.md, "Logs"), never the console. Tests may; a command-line tool's own
     // output to its operator says so where it disables this (lib/cli/*-main.ts).
-    files: ['lib/**', 'app/**'],
+    files: ['lib/**', 'app/**', 'components/**', 'proxy.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'lib/testing/**'],
     rules: { 'no-console': 'error' },
   },

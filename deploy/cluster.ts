@@ -3,7 +3,7 @@
 // (deploy/cluster-cli.ts); the e2e topology test (e2e/cluster.spec.ts) calls startCluster().
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { postgresBin, startPostgresIn } from './postgres.mjs';
@@ -75,7 +75,8 @@ const stopChild = (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SI
  * Starts the topology and resolves once nginx answers: every instance has said ready first.
  * Options: instances (2), basePort (3001), httpPort (8080), httpsPort (8443), dir
  * (.data/cluster), databaseUrl (else a PostgreSQL of its own on pgPort), env (more variables
- * for every instance), buildId (nginx's BUILD_ID; else the build's own, .next/BUILD_ID), quiet.
+ * for every instance), buildId (nginx's BUILD_ID; else the build's own, .next/BUILD_ID), quiet (says
+ * nothing, and each instance logs to `dir`/instance-N.log instead of the terminal).
  * nginx's caches live under `dir`/nginx/cache and outlast a restart, as in production.
  */
 export type ClusterOptions = {
@@ -114,8 +115,11 @@ export async function startCluster(options: ClusterOptions = {}) {
   const siteUrl = `https://localhost${httpsPort === 443 ? '' : `:${httpsPort}`}`;
 
   const instances: Instance[] = [];
+  const logOf = (index: number) => join(dir, `instance-${index + 1}.log`);
   const startInstance = (index: number): Instance => {
     const port = basePort + index;
+    // Its log (a JSON line per request): the terminal's, or with `quiet` (the tests) a file of its own.
+    const log = options.quiet ? openSync(logOf(index), 'a') : 'inherit';
     const child = spawn(process.execPath, ['--max-old-space-size=256', join(ROOT, 'dist', 'server.mjs')], {
       cwd: ROOT,
       env: {
@@ -131,8 +135,9 @@ export async function startCluster(options: ClusterOptions = {}) {
         DATA_DIR: join(dir, `instance-${index + 1}`),
         ...options.env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', log, 'inherit'],
     });
+    if (typeof log === 'number') closeSync(log);
     return { index, port, origin: `http://127.0.0.1:${port}`, child };
   };
   for (let i = 0; i < count; i += 1) instances.push(startInstance(i));
@@ -227,6 +232,8 @@ export async function startCluster(options: ClusterOptions = {}) {
     /** nginx's cache of shareable documents, and its log of the requests that reached an instance. */
     documentCache: documentCacheDir(prefix),
     upstreamLog: join(prefix, 'upstream.log'),
+    /** Each instance's log, with `quiet` (else they write to the terminal). */
+    instanceLogs: instances.map(({ index }) => logOf(index)),
     /** Starts instance `index` again (after it was killed). */
     async restart(index: number) {
       const instance = (instances[index] = startInstance(index));

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
@@ -100,6 +102,23 @@ async function orderOn(index: number, body: object, headers: Record<string, stri
     body: (await response.json()) as { orderId: string; downloadUrl: string; libraryUrl: string; error?: string },
   };
 }
+
+test('a request through nginx carries nginx’s request id into the log of the instance that served it', async () => {
+  const answer = await nginx.get(`/api/orders/${randomUUID()}/status`);
+  const id = answer.headers()['x-request-id'];
+  expect(id).toMatch(/^[0-9a-f]{32}$/);
+  const lines = () =>
+    cluster.instanceLogs
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n'))
+      .filter((line) => line.includes(`"requestId":"${id}"`));
+  await expect.poll(() => lines().length).toBe(1);
+  expect(JSON.parse(lines()[0]!)).toMatchObject({
+    msg: 'request',
+    method: 'GET',
+    route: '/api/orders/[id]/status',
+    status: answer.status(),
+  });
+});
 
 test('nginx: http redirects to https, HTML is gzipped, Next’s static files are cached for a year', async () => {
   const plain = await fetch(`${cluster.httpUrl}/blog?page=2`, { redirect: 'manual' });

@@ -65,8 +65,15 @@ const FILES = [
   '/sitemap.xml',
 ];
 
-/** Files served as they are: public/'s folders, and the build's. */
-const STATIC = ['/icons/[...file]', '/images/[...file]', '/_next/static/[...file]', '/_next/[...path]'];
+/** Files served as they are: public/'s folders (fonts/ and og/ the build writes), and the build's own. */
+const STATIC = [
+  '/fonts/[...file]',
+  '/icons/[...file]',
+  '/images/[...file]',
+  '/og/[...file]',
+  '/_next/static/[...file]',
+  '/_next/[...path]',
+];
 
 /** Anything else: a path no route answers (Next's 404), or one the front door refused before routing. */
 export const UNMATCHED = '[unmatched]';

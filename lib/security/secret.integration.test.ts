@@ -25,7 +25,7 @@ describe('the generated link secret (finding 3), across processes', () => {
     const start = Date.now() + 500;
     const script = `import { secretFromFile } from ${JSON.stringify(bundle)};
       while (Date.now() < ${start}) {}
-      process.stdout.write(secretFromFile(${JSON.stringify(file)}));`;
+      process.stdout.write('\\nkey=' + secretFromFile(${JSON.stringify(file)}) + '\\n');`;
     const run = () =>
       new Promise<string>((resolve, reject) => {
         const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
@@ -34,8 +34,11 @@ describe('the generated link secret (finding 3), across processes', () => {
         child.stderr.on('data', () => undefined);
         child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`))));
       });
-    const keys = await Promise.all([run(), run(), run(), run()]);
+    // Each process's stdout: its key, and the log's JSON lines (the one that made the key says so).
+    const outputs = await Promise.all([run(), run(), run(), run()]);
+    const keys = outputs.map((out) => /^key=(.*)$/m.exec(out)?.[1]);
     expect(new Set(keys).size).toBe(1);
+    expect(outputs.filter((out) => out.includes('APP_SECRET is not set'))).toHaveLength(1);
     expect(keys[0]).toBe(readFileSync(file, 'utf8'));
     expect(readdirSync(join(file, '..'))).toEqual(['app-secret']);
   }, 20_000);

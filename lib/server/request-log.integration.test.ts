@@ -1,5 +1,5 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROXY_REQUEST_ID_HEADER } from '@/lib/http/request-headers';
 import { captureLogs } from '@/lib/testing/logs';
@@ -202,6 +202,29 @@ describe('the request log', () => {
     expect(lines.map(({ route, status, aborted }) => [route, status, aborted])).toEqual([
       ['/[locale]/library/[token]', 405, undefined],
       ['[unmatched]', 499, true],
+    ]);
+  });
+
+  it('logs a body that came too late as the 408 written on its connection', async () => {
+    const origin = await serve(
+      async (req, res) => {
+        for await (const chunk of req) void chunk;
+        await json(req, res);
+      },
+      { connections: { requestTimeoutSeconds: 30, bodyTimeoutSeconds: 1, perProcess: 100, perClient: 100 } },
+    );
+    const { hostname, port } = new URL(origin);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), hostname);
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      // Its headers, and then none of the 10 bytes of body they announce.
+      socket.write('POST /api/orders HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n');
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect((await requestLines(1)).map(({ route, status, aborted }) => [route, status, aborted])).toEqual([
+      ['/api/orders', 408, true],
     ]);
   });
 

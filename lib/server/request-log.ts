@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routePattern } from '@/lib/http/route-pattern';
-import { logger } from '@/lib/log/logger';
+import { requestLogger } from '@/lib/log/logger';
 
 /**
  * How a request was answered with regard to the shared-document store (shared-documents.ts):
@@ -39,7 +39,7 @@ export function logRequest(
   const requestId = proxyRequestId ?? randomUUID();
   res.setHeader('X-Request-Id', requestId);
   const record: RequestRecord = { path: undefined, cache: 'bypass' };
-  const log = logger();
+  const log = requestLogger();
   // Logging off (LOG_LEVEL above info): the request costs nothing more.
   if (!log.isLevelEnabled('info')) return record;
   const started = performance.now();
