@@ -51,9 +51,10 @@ export function onWorkEnded(listener: () => void): () => void {
   return () => void state.listeners.delete(listener);
 }
 
-/** Registers (once per name) what stops a background loop when the process shuts down. */
-export function onShutdown(name: string, stop: () => Promise<void>): void {
+/** Registers (once per name) what stops a background loop when the process shuts down; returns how to take it back. */
+export function onShutdown(name: string, stop: () => Promise<void>): () => void {
   state.stoppers.set(name, stop);
+  return () => void (state.stoppers.get(name) === stop && state.stoppers.delete(name));
 }
 
 /** Runs every registered stopper; a failing one is reported by name, never thrown. */

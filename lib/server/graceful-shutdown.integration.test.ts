@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isStopping, onShutdown, trackWork } from '@/lib/health/shutdown-state';
 import { logger } from '@/lib/log/logger';
 import { captureLogs } from '@/lib/testing/logs';
+import { sendCopy } from '@/lib/shop/delivery/copy-delivery';
 import { gracefulShutdown } from './graceful-shutdown';
 
 /**
@@ -116,7 +117,8 @@ describe('graceful shutdown', () => {
       events.push('stamping done'),
     );
     let loopStopped = false;
-    onShutdown('test loop', async () => {
+    // Taken back at the end: the tests after this one have no such loop.
+    const takeBack = onShutdown('test loop', async () => {
       // Stopped only once the work in flight is over: the loop may be what an order's request woke.
       expect(events).toContain('stamping done');
       loopStopped = true;
@@ -132,7 +134,30 @@ describe('graceful shutdown', () => {
     expect(loopStopped).toBe(false);
     finishStamping();
     expect(await stopped).toBe(0);
+    takeBack();
     expect(events).toEqual(['stamping done', 'loop stopped', 'last pass done', 'database closed', 'exit 0']);
+  });
+
+  it('lets a download being sent end, and settles its claim, before the database closes', async () => {
+    const { events, shutDown } = await serve();
+    const db = {
+      query: async <T>(sql: string) => {
+        events.push(/SET state = 'settled'/.test(sql) ? 'claim settled' : sql);
+        return { rows: [{ id: 'claim' }] as T[] };
+      },
+    };
+    const claim = { id: 'claim', orderId: 'order', format: 'pdf' as const, client: 'k', fresh: true, settled: false };
+    const sending = sendCopy(db, { bytes: new Uint8Array(64 * 1024), claim, stopRenewing: () => undefined });
+    const stopped = shutDown();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual([]);
+    // The response takes the whole copy, then ends (the route's `after`).
+    let received = 0;
+    for await (const chunk of sending.body as unknown as AsyncIterable<Uint8Array>) received += chunk.byteLength;
+    expect(received).toBe(64 * 1024);
+    await sending.ended(true);
+    expect(await stopped).toBe(0);
+    expect(events).toEqual(['claim settled', 'database closed', 'exit 0']);
   });
 
   it('behind a proxy leaves idle connections for the proxy to close, and answers a request that still comes on one with Connection: close', async () => {
