@@ -38,19 +38,20 @@ test('a rolling restart of both instances under 50 connections of mixed load: no
   const dir = resolve('.data/e2e/rolling');
   const outbox = join(dir, 'outbox');
   const database = await freshClusterDatabase('.data/e2e/rolling-postgres', PORTS.rollingPostgres);
-  const cluster = await startCluster({
-    instances: 2,
-    basePort: PORTS.rollingBase,
-    httpPort: PORTS.rollingHttp,
-    httpsPort: PORTS.rollingHttps,
-    dir,
-    databaseUrl: database.url,
-    // One outbox for both instances (and their successors): no SMTP_URL, so every email is a file.
-    env: { MAIL_OUTBOX_DIR: outbox, ...LIMITS },
-    quiet: true,
-  });
+  let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
   const agents: Agent[] = [];
   try {
+    const running = (cluster = await startCluster({
+      instances: 2,
+      basePort: PORTS.rollingBase,
+      httpPort: PORTS.rollingHttp,
+      httpsPort: PORTS.rollingHttps,
+      dir,
+      databaseUrl: database.url,
+      // One outbox for both instances (and their successors): no SMTP_URL, so every email is a file.
+      env: { MAIL_OUTBOX_DIR: outbox, ...LIMITS },
+      quiet: true,
+    }));
     const run = Date.now().toString(36);
     const failures: string[] = [];
     const placed: Placed[] = [];
@@ -74,7 +75,7 @@ test('a rolling restart of both instances under 50 connections of mixed load: no
             timeout: 60_000,
             headers: {
               Host: `localhost:${PORTS.rollingHttps}`,
-              Origin: cluster.siteUrl,
+              Origin: running.siteUrl,
               ...(payload && {
                 'Content-Type': 'application/json',
                 'Content-Length': String(Buffer.byteLength(payload)),
@@ -87,19 +88,25 @@ test('a rolling restart of both instances under 50 connections of mixed load: no
             res.on('data', (chunk: Buffer) => chunks.push(chunk));
             res.on('end', () => {
               served += 1;
-              done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+              settle({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
             });
-            res.on('error', (error) => {
-              failures.push(`${method} ${path}: ${error.message}`);
-              done(undefined);
-            });
+            res.on('error', (error) => fail(error.message));
+            // An answer cut mid-body ends with 'close' and no 'end'.
+            res.on('close', () => fail('the answer was cut'));
           },
         );
+        let over = false;
+        const settle = (answer: Answer | undefined) => {
+          if (over) return;
+          over = true;
+          done(answer);
+        };
+        const fail = (message: string) => {
+          if (!over) failures.push(`${method} ${path}: ${message}`);
+          settle(undefined);
+        };
         req.on('timeout', () => req.destroy(new Error('no answer within 60 s')));
-        req.on('error', (error) => {
-          failures.push(`${method} ${path}: ${error.message}`);
-          done(undefined);
-        });
+        req.on('error', (error) => fail(error.message));
         req.end(payload);
       });
 
@@ -158,13 +165,13 @@ test('a rolling restart of both instances under 50 connections of mixed load: no
       }
     };
 
-    const before = cluster.instances.map((instance) => instance.child.pid);
+    const before = running.instances.map((instance) => instance.child.pid);
     const clients = Array.from({ length: CLIENTS }, (_, client) => browse(client));
     let codes: (number | null)[] = [];
     try {
       // Restart once traffic flows through both instances.
       await expect.poll(() => served, { timeout: 60_000 }).toBeGreaterThan(200);
-      codes = await cluster.rollingRestart();
+      codes = await running.rollingRestart();
       // And go on until the new instances have served a good while.
       const afterRestart = served;
       await expect.poll(() => served, { timeout: 120_000 }).toBeGreaterThan(afterRestart + 300);
@@ -174,8 +181,8 @@ test('a rolling restart of both instances under 50 connections of mixed load: no
     }
 
     // Both instances are new processes, and the old ones stopped cleanly, cutting nothing.
-    expect(cluster.instances.map((instance) => instance.child.pid)).not.toEqual(before);
-    for (const [index, pid] of before.entries()) expect(cluster.instances[index]!.child.pid).not.toBe(pid);
+    expect(running.instances.map((instance) => instance.child.pid)).not.toEqual(before);
+    for (const [index, pid] of before.entries()) expect(running.instances[index]!.child.pid).not.toBe(pid);
     expect(codes).toEqual([0, 0]);
     // Not one request failed.
     expect(failures).toEqual([]);
@@ -221,7 +228,7 @@ test('a rolling restart of both instances under 50 connections of mixed load: no
     expect(ofThisRun.reduce((sum, [, count]) => sum + count, 0)).toBe(placed.length);
   } finally {
     for (const agent of agents) agent.destroy();
-    await cluster.stop();
+    await cluster?.stop();
     database.stop();
   }
 });
