@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { postgresBin, startPostgresIn } from './postgres.mjs';
@@ -23,16 +24,26 @@ export function startPostgres(where: string, port: number): { url: string; stop(
   return startPostgresIn({ bin, dir, log: join(dir, 'server.log'), port, database: 'amora' });
 }
 
+/**
+ * A GET's status (0: no answer) on a connection of its own, closed after it: a kept-alive one
+ * (fetch keeps one for the server's 65 s) would hold up the instance's graceful stop, which
+ * waits behind a proxy for every connection to close (lib/server/graceful-shutdown.ts).
+ */
+const statusOf = (url: string) =>
+  new Promise<number>((resolve) => {
+    const req = get(url, { agent: false }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+      res.once('error', () => resolve(0));
+    });
+    req.once('error', () => resolve(0));
+  });
+
 async function waitFor(url: string, what: string, child: ChildProcess | undefined, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not answering yet
-    }
+    if ((await statusOf(url)) === 200) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${what} was not ready after ${timeoutMs / 1000} s (${url})`);
