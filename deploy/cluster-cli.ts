@@ -1,6 +1,12 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startCluster } from './cluster';
 
-/** `npm run start:cluster -- --instances 2 [--http-port 8080] [--https-port 8443] [--base-port 3001] [--metrics-base-port 9401 (0: none)] [--database-url …] [--dir .data/cluster]` */
+/**
+ * `npm run start:cluster -- --instances 2 [--http-port 8080] [--https-port 8443] [--base-port 3001] [--metrics-base-port 9401 (0: none)] [--database-url …] [--dir .data/cluster]`
+ * SIGHUP (`kill -HUP $(cat .data/cluster/cluster.pid)`) restarts the instances one at a time, on the
+ * build now on disk (deploy/cluster.ts rollingRestart; docs/operations.md, "Deploys").
+ */
 function argument(name: string, fallback: string): string;
 function argument(name: string, fallback?: string): string | undefined;
 function argument(name: string, fallback?: string) {
@@ -35,9 +41,25 @@ async function main() {
     databaseUrl: argument('database-url', process.env.DATABASE_URL),
     dir: argument('dir'),
   });
-  console.log('Press Ctrl+C to stop everything.');
+  const pidFile = join(cluster.dir, 'cluster.pid');
+  writeFileSync(pidFile, `${process.pid}\n`);
+  console.log(
+    `Press Ctrl+C to stop everything; kill -HUP ${process.pid} (its pid is in ${pidFile}) restarts the instances one at a time.`,
+  );
+  process.on('SIGHUP', () => {
+    cluster.rollingRestart().then(
+      (codes) =>
+        console.log(
+          codes.every((code) => code === 0)
+            ? 'Rolling restart done: every instance stopped cleanly and is ready again.'
+            : `Rolling restart done, but an instance cut what it had in flight (exit codes ${codes.join(', ')}): see its log.`,
+        ),
+      (error: unknown) => console.error(`Rolling restart failed: ${(error as Error).message}`),
+    );
+  });
   const stop = async () => {
     await cluster.stop();
+    rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

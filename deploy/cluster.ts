@@ -4,9 +4,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { postgresBin, startPostgresIn } from './postgres.mjs';
-import { buildIdOf, documentCacheDir, selfSignedCertificate, startNginx, type NginxValues } from './nginx';
+import { buildIdOf, documentCacheDir, reloadNginx, selfSignedCertificate, startNginx, type NginxValues } from './nginx';
 
 // Run from the repository (npm scripts and Playwright both do).
 const ROOT = process.cwd();
@@ -22,20 +24,56 @@ export function startPostgres(where: string, port: number): { url: string; stop(
   return startPostgresIn({ bin, dir, log: join(dir, 'server.log'), port, database: 'amora' });
 }
 
+/**
+ * A GET's status (0: no answer) on a connection of its own, closed after it: a kept-alive one
+ * (fetch keeps one for the server's 65 s) would hold up the instance's graceful stop, which
+ * waits behind a proxy for every connection to close (lib/server/graceful-shutdown.ts).
+ */
+const statusOf = (url: string) =>
+  new Promise<number>((resolve) => {
+    const req = get(url, { agent: false }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+      res.once('error', () => resolve(0));
+    });
+    req.once('error', () => resolve(0));
+  });
+
 async function waitFor(url: string, what: string, child: ChildProcess | undefined, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not answering yet
-    }
+    if ((await statusOf(url)) === 200) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${what} was not ready after ${timeoutMs / 1000} s (${url})`);
 }
+
+/** Resolves once nothing listens on `port` any more (a connection is refused), or `child` has exited. */
+async function stoppedListening(port: number, child: ChildProcess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1' });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (!listening) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`port ${port} was still taken ${timeoutMs / 1000} s after its instance was asked to stop`);
+}
+
+/** The exit code of `child` once it has exited (null: ended by a signal). */
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+  });
 
 const stopChild = (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') =>
   new Promise<void>((done) => {
@@ -163,7 +201,49 @@ export async function startCluster(options: ClusterOptions = {}) {
     throw error;
   }
 
+  let restarting: Promise<(number | null)[]> | undefined;
+  /**
+   * A rolling restart (docs/operations.md, "Deploys"): one instance at a time is asked to stop
+   * (SIGTERM: it stops listening at once, finishes what is in flight and exits,
+   * lib/server/graceful-shutdown.ts); as soon as its port is free a new process (the build now on
+   * disk) starts on it, and the next instance is stopped only once the new one's /api/ready says
+   * yes and the old one has exited. Meanwhile nginx's connections to the port are refused, so it
+   * passes requests to the other instances; nothing sent is ever lost, and nginx is not reloaded
+   * (its clients' connections stay open). Only when the build on disk is another than nginx's
+   * BUILD_ID (a new build: docs/deploy.md) is nginx reloaded with it once every instance runs it.
+   * Resolves with each old process's exit code (0: it stopped within SHUTDOWN_TIMEOUT_SECONDS,
+   * cutting nothing).
+   */
+  const rollingRestart = () =>
+    (restarting ??= (async () => {
+      const codes: (number | null)[] = [];
+      try {
+        for (const index of instances.keys()) {
+          const old = instances[index]!;
+          const exited = exitOf(old.child);
+          log(`Rolling restart: stopping instance ${index + 1} (port ${old.port})`);
+          old.child.kill('SIGTERM');
+          await stoppedListening(old.port, old.child);
+          const fresh = (instances[index] = startInstance(index));
+          await waitFor(`${fresh.origin}/api/ready`, `instance ${index + 1}`, fresh.child);
+          const code = await exited;
+          codes.push(code);
+          log(`Rolling restart: instance ${index + 1} ready again (its previous process exited with ${code})`);
+        }
+        const buildId = options.buildId ?? buildIdOf(ROOT);
+        if (nginx && nginxValues && buildId !== nginxValues.BUILD_ID) {
+          nginxValues = { ...nginxValues, BUILD_ID: buildId };
+          reloadNginx(nginx, template(), nginxValues);
+          log(`Rolling restart: nginx reloaded with the new build's BUILD_ID (${buildId})`);
+        }
+      } finally {
+        restarting = undefined;
+      }
+      return codes;
+    })());
+
   return {
+    dir,
     siteUrl,
     httpUrl: `http://localhost:${httpPort}`,
     databaseUrl,
@@ -181,6 +261,7 @@ export async function startCluster(options: ClusterOptions = {}) {
       await waitFor(`${instance.origin}/api/ready`, `instance ${index + 1}`, instance.child);
     },
     kill: (index: number, signal: NodeJS.Signals = 'SIGKILL') => stopChild(instances[index]?.child, signal),
+    rollingRestart,
     /** Stops nginx and starts it again, as a deploy would, with another BUILD_ID if given; its caches stay on disk. */
     async restartNginx(buildId?: string) {
       await stopChild(nginx, 'SIGQUIT');

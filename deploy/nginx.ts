@@ -70,6 +70,26 @@ export function selfSignedCertificate(dir: string) {
   return { cert, key };
 }
 
+const nginxBinary = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+
+/**
+ * Writes the template filled with `values` over the running nginx's configuration, checks it and
+ * reloads nginx (SIGHUP): new workers take the new configuration, the old ones finish their
+ * requests. Its caches and listening sockets stay; idle keep-alive client connections of the old
+ * workers are closed (a client sends its next request on a new one).
+ */
+export function reloadNginx(nginx: ChildProcess, template: string, values: NginxValues): void {
+  const configFile = join(values.PREFIX, 'nginx.conf');
+  writeFileSync(configFile, fillNginxTemplate(template, values));
+  const check = spawnSync(
+    nginxBinary()!,
+    ['-t', '-p', values.PREFIX, '-c', configFile, '-e', join(values.PREFIX, 'error.log')],
+    { encoding: 'utf8' },
+  );
+  if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr || check.stdout}`);
+  nginx.kill('SIGHUP');
+}
+
 /**
  * Writes the filled template into `prefix` with the directories it names, checks it (`nginx -t`) and
  * starts nginx in the foreground; resolves once its plain-http side answers (with the redirect to https).
@@ -93,7 +113,7 @@ export async function startNginx(template: string, values: NginxValues): Promise
   chmodSync(join(prefix, 'cache'), 0o777);
   const configFile = join(prefix, 'nginx.conf');
   writeFileSync(configFile, fillNginxTemplate(template, values));
-  const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+  const nginxBin = nginxBinary();
   if (!nginxBin) throw new Error('nginx is not installed: apt-get install nginx (npm test installs it when missing)');
   const errorLog = join(prefix, 'error.log');
   const check = spawnSync(nginxBin, ['-t', '-p', prefix, '-c', configFile, '-e', errorLog], { encoding: 'utf8' });

@@ -217,6 +217,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT must be between 0 and 65535/);
     expect(() => parseEnv({ METRICS_PORT: '9464', METRICS_HOST: 'evil host' })).toThrow(/METRICS_HOST must be a host/);
   });
+
+  it('reads SHUTDOWN_TIMEOUT_SECONDS, 30 by default, a whole number from 1 to 600', () => {
+    expect(parseEnv({}).shutdownTimeoutSeconds).toBe(30);
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '90' }).shutdownTimeoutSeconds).toBe(90);
+    for (const bad of ['0', '601', '1.5', 'soon'])
+      expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: bad }), bad).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be/);
+  });
 });
 
 describe('loggingEnv', () => {

@@ -78,6 +78,7 @@ const envSchema = z
     BODY_TIMEOUT_SECONDS: count(10, 1, 600),
     CONNECTION_LIMIT: count(1000, 1, 100_000),
     CONNECTION_LIMIT_PER_CLIENT: count(100, 1, 100_000),
+    SHUTDOWN_TIMEOUT_SECONDS: count(30, 1, 600),
     SHARED_MAX_AGE_SECONDS: count(60, 1, 86_400),
     SHARED_STALE_SECONDS: count(300, 0, 86_400),
     SITE_URL: urlWithProtocols(['http:', 'https:'], 'https://amora.example'),
@@ -196,6 +197,8 @@ export type Env = {
     statusChecksPerMinute: number;
   };
   connections: ConnectionLimits;
+  /** How long a stopping server lets what is in flight finish before cutting it and exiting 1 (lib/server/graceful-shutdown.ts). */
+  shutdownTimeoutSeconds: number;
   sharing: SharingTimes;
   siteUrl: string;
   contentApiUrl: string | undefined;
@@ -262,6 +265,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       perProcess: value.CONNECTION_LIMIT,
       perClient: value.CONNECTION_LIMIT_PER_CLIENT,
     },
+    shutdownTimeoutSeconds: value.SHUTDOWN_TIMEOUT_SECONDS,
     sharing: { freshSeconds: value.SHARED_MAX_AGE_SECONDS, staleSeconds: value.SHARED_STALE_SECONDS },
     siteUrl: stripTrailingSlash(value.SITE_URL ?? `http://localhost:${value.PORT}`),
     contentApiUrl: value.CONTENT_API_URL ? stripTrailingSlash(value.CONTENT_API_URL) : undefined,

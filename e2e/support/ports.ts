@@ -61,6 +61,11 @@ export const PORTS = {
   clusterBase: at(3121),
   clusterHttp: at(3180),
   clusterHttps: at(3443),
+  /** e2e/rolling-restart.spec.ts: two instances (restarted on the same ports) behind nginx (http, https), and its PostgreSQL. */
+  rollingBase: at(3140),
+  rollingHttp: at(3184),
+  rollingHttps: at(3448),
+  rollingPostgres: at(3549),
   /** e2e/shared-cache.spec.ts: two instances (and the next port) behind nginx (http, https), its PostgreSQL and its fault backend (http, smtp, db proxy). */
   sharedCacheBase: at(3130),
   sharedCacheHttp: at(3183),

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import next from 'next';
 import { env, EnvError } from '@/lib/env';
@@ -7,7 +7,9 @@ import { logger } from '@/lib/log/logger';
 import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
 import { startMetricsServer } from '@/lib/metrics/server';
+import { trackWork } from '@/lib/health/shutdown-state';
 import { attachFrontDoor } from './front-door';
+import { gracefulShutdown } from './graceful-shutdown';
 import { serverTimeouts } from './connection-limits';
 import { dropWritesToClosedLogs } from './log-streams';
 import { keepDataPrivate } from './private-files';
@@ -38,13 +40,14 @@ async function main() {
     else logger().fatal({ err: error }, 'The server cannot start. Fix this and start the server again.');
     process.exit(1);
   }
-  const { host, port, trustedProxyHops, connections, siteUrl, sharing } = config;
+  const { host, port, trustedProxyHops, connections, siteUrl, sharing, shutdownTimeoutSeconds } = config;
   // Metrics (METRICS_PORT) on their own server, never the public one, and on before Next starts:
   // every bundle then finds the one registry (lib/metrics/registry.ts). Unset: no metrics at all.
+  let metricsServer: Server | undefined;
   if (config.metrics) {
     const where = `${config.metrics.host}:${config.metrics.port}`;
     try {
-      await startMetricsServer(config.metrics);
+      metricsServer = await startMetricsServer(config.metrics);
       logger().info(`Metrics on http://${where}/metrics`);
     } catch (error) {
       logger().fatal(`The metrics server cannot listen: ${escapeControls((error as Error).message)}.`);
@@ -52,10 +55,19 @@ async function main() {
     }
   }
   // Idle keep-alive connections stay open longer than any client or proxy keeps them (nginx's
-  // upstream keepalive holds them 60 s): with Node's 5 s, a proxy reusing a socket the server is
-  // just closing gets a reset, and a POST on it fails. A request itself must arrive in time
-  // (REQUEST_TIMEOUT_SECONDS; idle time between requests is not counted): connection-limits.ts.
+  // upstream keepalive_timeout, 10 s in deploy/nginx.conf.template, 60 s by default): with Node's
+  // 5 s, a proxy reusing a socket the server is just closing gets a reset, and a POST on it fails.
+  // A request itself must arrive in time (REQUEST_TIMEOUT_SECONDS; idle time between requests is
+  // not counted): connection-limits.ts.
   const server = createServer({ keepAliveTimeout: 65_000, ...serverTimeouts(connections) });
+  // Watches requests and connections from the first one, for a graceful stop (graceful-shutdown.ts).
+  const { shutDown } = gracefulShutdown(server, {
+    timeoutMs: shutdownTimeoutSeconds * 1000,
+    proxied: trustedProxyHops > 0,
+    log: logger(),
+    closeDb,
+    exit: (code) => process.exit(code),
+  });
   // Next is told it is "localhost" whatever address it listens on: it writes 127.0.0.1 and ::1 as
   // localhost in its own URLs, and takes any other name for another server (told 127.0.0.1, its
   // default-locale rewrite loops with a 307).
@@ -67,8 +79,11 @@ async function main() {
   const styleHashes = sheetHashes(buildSheets);
   // The build's static files and their compressed copies (scripts/precompress.mjs); development serves its own.
   const staticDir = development ? undefined : resolve('.next', 'static');
+  const nextHandle = app.getRequestHandler();
   attachFrontDoor(server, {
-    handle: app.getRequestHandler(),
+    // What Next does for a request (a route handler's work included, even once its client has
+    // gone) is counted as in flight until it is over: a shutdown waits for it.
+    handle: (req, res) => trackWork('request', nextHandle(req, res)),
     origin,
     trustedProxyHops,
     development,
@@ -95,14 +110,16 @@ async function main() {
     server.off('error', cannotListen);
     logger().info(`Ready on http://${host}:${port}${development ? ' (development)' : ''}`);
   });
-  // Stop taking requests, let the ones in flight finish (for a few seconds at most), then close
-  // the database cleanly: PGlite's files must be consistent for the next start.
-  const stop = () => {
-    server.close(() => void closeDb().finally(() => process.exit(0)));
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 3000).unref();
+  // Stop taking connections, finish what is in flight, stop the mail worker, close the database
+  // (PGlite's files must be consistent for the next start), within SHUTDOWN_TIMEOUT_SECONDS. A
+  // repeated signal changes nothing (Ctrl+C under npm arrives twice: from the terminal and from npm).
+  const stop = (signal: NodeJS.Signals) => {
+    logger().info({ signal }, 'Asked to stop');
+    // Its port is freed at once, like the public one: a rolling restart starts the next process on both.
+    metricsServer?.close();
+    void shutDown();
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, stop);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, stop);
 }
 
 void main();

@@ -2,6 +2,7 @@ import type { Queryable } from '@/lib/db/client';
 import { giveBackClaim, settleClaim, type Claim } from './download-claims';
 import { logger } from '@/lib/log/logger';
 import { metrics } from '@/lib/metrics/registry';
+import { trackWork } from '@/lib/health/shutdown-state';
 
 // Small slices, so how far a response got is known to within one: each is pulled when the response can take it.
 const SLICE = 16 * 1024;
@@ -20,6 +21,9 @@ const countDownload = (claim: Claim, outcome: 'counted' | 'given_back') =>
  *   (its resume costs nothing);
  * - cut before: a claim this request made is given back; one it found is left to the response
  *   that made it, or to its lease.
+ * From the moment it is made until its claim is settled or given back, it is work a shutdown
+ * waits for (lib/health/shutdown-state.ts): a server stopping mid-download sends the copy to its
+ * end and settles its claim before it exits.
  */
 export function sendCopy(
   db: Queryable,
@@ -41,14 +45,16 @@ export function sendCopy(
     { highWaterMark: 0 },
   );
   let over = false;
+  let delivered = () => undefined as void;
+  void trackWork('download', new Promise<void>((resolve) => (delivered = resolve)));
   return {
     body,
     async ended(finished) {
       if (over) return;
       over = true;
       copy.stopRenewing();
-      if (claim.settled) return;
       try {
+        if (claim.settled) return;
         if (finished || reached > bytes.length / 2) {
           await settleClaim(db, claim);
           countDownload(claim, 'counted');
@@ -59,6 +65,8 @@ export function sendCopy(
       } catch (error) {
         // The claim stays pending: its lease gives it back.
         logger().error({ err: error }, 'A download claim could not be settled or given back');
+      } finally {
+        delivered();
       }
     },
   };

@@ -8,7 +8,14 @@ import type { OutgoingMail } from '@/lib/mail/transport';
 import { findEdition } from '../catalogue';
 import { libraryPath, signToken } from './tokens';
 import { metrics } from '@/lib/metrics/registry';
-import { claimDueMail, markMailSent, rescheduleMail, retryDelaySeconds, type QueuedMail } from './mail-queue';
+import {
+  claimDueMail,
+  giveBackMail,
+  markMailSent,
+  rescheduleMail,
+  retryDelaySeconds,
+  type QueuedMail,
+} from './mail-queue';
 
 /** The page a magic link opens. */
 const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}${libraryPath(token)}`;
@@ -17,7 +24,9 @@ const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}${libraryPath(
  * Sends every due email in the queue. Rows are claimed first (pushed into the future in
  * the same statement), so two processes never send the same message; a failure is
  * rescheduled with backoff and retried until it goes through. Nothing is lost: an order's
- * email stays queued until an SMTP server accepts it.
+ * email stays queued until an SMTP server accepts it. Once `stopping()` says so (the server is
+ * shutting down), the message being sent finishes and the rows not yet tried are given back,
+ * due at once, for another process to send.
  */
 export async function deliverPendingMail(
   db: Db,
@@ -27,12 +36,18 @@ export async function deliverPendingMail(
     send: (mail: OutgoingMail) => Promise<unknown>;
     now?: number;
     firstRetrySeconds?: number;
+    stopping?: () => boolean;
   },
-): Promise<{ sent: number; failed: number }> {
+): Promise<{ sent: number; failed: number; givenBack?: number }> {
   const rows = await claimDueMail(db);
   let sent = 0;
   let failed = 0;
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (options.stopping?.()) {
+      const rest = rows.slice(index).map((left) => left.id);
+      await giveBackMail(db, rest);
+      return { sent, failed, givenBack: rest.length };
+    }
     try {
       const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
       // A lookup whose orders were all revoked since it was asked has nothing left to send.

@@ -60,6 +60,15 @@ export async function claimDueMail(db: Queryable): Promise<QueuedMail[]> {
   return rows;
 }
 
+/** Gives back claimed rows that were never tried (a stopping server's): due at once, their try not counted. */
+export async function giveBackMail(db: Queryable, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.query(
+    `UPDATE mail_queue SET attempts = GREATEST(attempts - 1, 0), next_attempt_at = now() WHERE id = ANY($1::int[]) AND sent_at IS NULL`,
+    [ids],
+  );
+}
+
 export async function markMailSent(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE mail_queue SET sent_at = now(), last_error = NULL WHERE id = $1', [id]);
 }

@@ -10,6 +10,7 @@ import { sweepRateLimits } from '@/lib/security/rate-limit';
 import { sweepExpiredClaims } from './download-claims';
 import { serialRunner } from '@/lib/async/serial-runner';
 import { logger } from '@/lib/log/logger';
+import { onShutdown, trackWork } from '@/lib/health/shutdown-state';
 
 // The retry loop's period: 15 s, or half of a shorter MAIL_RETRY_SECONDS, so a due email waits
 // at most half its delay again.
@@ -19,14 +20,19 @@ const LOOKUP_INTERVAL_MS = 2_000;
 // Download claims whose process died are given back within half a lease of running out, at most 15 s late.
 const claimSweepIntervalMs = () => Math.min(15_000, env().downloadClaimSeconds * 500);
 
-/** One pass over the queue; never throws (a failure stays queued). */
+/**
+ * One pass over the queue; never throws (a failure stays queued). Once the worker is stopping, no
+ * pass begins, and one under way sends the message it is sending and gives the rest back.
+ */
 async function deliverPending(): Promise<unknown> {
+  if (mail.stopping) return undefined;
   try {
     return await deliverPendingMail(await getDb(), {
       siteUrl: env().siteUrl,
       secret: appSecret(),
       send: sendMail,
       firstRetrySeconds: env().mailRetrySeconds,
+      stopping: () => mail.stopping,
     });
   } catch (error) {
     logger().error({ err: error }, 'Mail delivery failed; it will be retried');
@@ -45,10 +51,22 @@ async function answerLookups(): Promise<void> {
 }
 
 // One retry loop and one delivery at a time per process, whichever bundle asks (lib/process-singleton.ts).
-const mail = processSingleton('mail-delivery', () => ({
-  worker: undefined as ReturnType<typeof setInterval> | undefined,
-  deliver: serialRunner(deliverPending),
-  lookups: serialRunner(answerLookups),
+// Every pass is work a shutdown waits for (lib/health/shutdown-state.ts).
+type MailDelivery = {
+  worker: ReturnType<typeof setInterval> | undefined;
+  timers: ReturnType<typeof setInterval>[];
+  stopping: boolean;
+  deliver: () => Promise<unknown>;
+  lookups: () => Promise<void>;
+};
+const mail: MailDelivery = processSingleton<MailDelivery>('mail-delivery', (): MailDelivery => ({
+  worker: undefined,
+  timers: [],
+  stopping: false,
+  deliver: serialRunner((): Promise<unknown> => trackWork('mail delivery', deliverPending())),
+  lookups: serialRunner((): Promise<void> =>
+    trackWork('purchase lookups', mail.stopping ? Promise.resolve() : answerLookups()),
+  ),
 }));
 
 /**
@@ -61,6 +79,7 @@ export function deliverMailNow(): Promise<unknown> {
 
 /** Gives back download claims whose lease ran out (download-claims.ts); never throws. */
 async function sweepClaims(): Promise<void> {
+  if (mail.stopping) return;
   try {
     await sweepExpiredClaims(await getDb());
   } catch (error) {
@@ -75,14 +94,33 @@ async function sweepClaims(): Promise<void> {
  * processes that died.
  */
 export function startMailWorker(): void {
-  if (mail.worker) return;
+  if (mail.worker || mail.stopping) return;
   mail.worker = setInterval(() => {
     void deliverMailNow();
-    void getDb()
-      .then(sweepRateLimits)
-      .catch(() => undefined);
+    void trackWork(
+      'rate-limit sweep',
+      getDb()
+        .then(sweepRateLimits)
+        .catch(() => undefined),
+    );
   }, retryIntervalMs());
-  mail.worker.unref?.();
-  setInterval(() => void mail.lookups(), LOOKUP_INTERVAL_MS).unref?.();
-  setInterval(() => void sweepClaims(), claimSweepIntervalMs()).unref?.();
+  mail.timers = [
+    mail.worker,
+    setInterval(() => void mail.lookups(), LOOKUP_INTERVAL_MS),
+    setInterval(() => void trackWork('claim sweep', sweepClaims()), claimSweepIntervalMs()),
+  ];
+  for (const timer of mail.timers) timer.unref?.();
+  onShutdown('mail worker', stopMailWorker);
+}
+
+/**
+ * Stops the loops (the server's graceful shutdown, lib/server/graceful-shutdown.ts): no pass
+ * begins any more; the one under way finishes the message it is sending and gives back the rest
+ * it claimed, which another instance's worker sends (never twice: a message is marked sent in
+ * the pass that sent it). The shutdown waits for that pass as work under way.
+ */
+async function stopMailWorker(): Promise<void> {
+  mail.stopping = true;
+  for (const timer of mail.timers) clearInterval(timer);
+  mail.timers = [];
 }

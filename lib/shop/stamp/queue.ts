@@ -1,5 +1,6 @@
 import { processSingleton } from '@/lib/process-singleton';
 import { metrics } from '@/lib/metrics/registry';
+import { trackWork } from '@/lib/health/shutdown-state';
 
 /**
  * Stamping a copy parses and rewrites a whole PDF (tens to hundreds of ms of CPU and tens of MB
@@ -58,7 +59,8 @@ export function stampOnce(
     }
   })().finally(() => state.shared.delete(key));
   state.shared.set(key, run);
-  return run;
+  // A stamping outlives a client that leaves: a shutdown waits for it (lib/health/shutdown-state.ts).
+  return trackWork('stamping', run);
 }
 
 /** The queue's depth for the metrics, as it changes (a gauge set here costs nothing at scrape time). */

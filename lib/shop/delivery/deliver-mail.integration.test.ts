@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '@/lib/db/client';
+import { placeOrder } from '../orders/orders';
+import { demoPayments } from '../payments/payment';
+import { deliverPendingMail } from './deliver-mail';
+
+/**
+ * A server that stops mid-pass (lib/server/graceful-shutdown.ts) sends the message it is sending
+ * and gives back the rest it claimed, due at once: the next pass (another instance's) sends each
+ * of them, and no message goes out twice.
+ */
+describe('a mail pass told to stop', () => {
+  let db: Db;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'amora-deliver-'));
+    db = await openDb({ dataDir: dir });
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finishes the message being sent, gives back the others untried, and the next pass sends each once', async () => {
+    const emails = Array.from({ length: 4 }, (_, i) => `stop-${i}@example.com`);
+    for (const email of emails) {
+      const placed = await placeOrder(
+        db,
+        { editionId: 'en', name: 'Stop Test', email, paymentMethod: 'paypal' },
+        { payments: demoPayments },
+      );
+      expect(placed.ok).toBe(true);
+    }
+    const sent: string[] = [];
+    let stopping = false;
+    const first = await deliverPendingMail(db, {
+      siteUrl: 'https://amora.example',
+      secret: 's'.repeat(64),
+      // The shutdown begins while the first message is being sent.
+      send: async (mail) => {
+        stopping = true;
+        sent.push(mail.to);
+      },
+      stopping: () => stopping,
+    });
+    expect(first).toEqual({ sent: 1, failed: 0, givenBack: 3 });
+    const { rows } = await db.query<{ sent: boolean; attempts: number; due: boolean }>(
+      'SELECT sent_at IS NOT NULL AS sent, attempts, next_attempt_at <= now() AS due FROM mail_queue ORDER BY id',
+    );
+    // The sent one is marked sent; the others are due now, their claim's try not counted.
+    expect(rows).toEqual([
+      { sent: true, attempts: 1, due: false },
+      ...Array.from({ length: 3 }, () => ({ sent: false, attempts: 0, due: true })),
+    ]);
+
+    const next = await deliverPendingMail(db, {
+      siteUrl: 'https://amora.example',
+      secret: 's'.repeat(64),
+      send: async (mail) => void sent.push(mail.to),
+    });
+    expect(next).toEqual({ sent: 3, failed: 0 });
+    expect(sent.sort()).toEqual([...emails].sort());
+  }, 60_000);
+});
