@@ -1,0 +1,69 @@
+import type { Db, Queryable } from '@/lib/db/client';
+import { FORMAT, FORMAT_VERSION, secretCheck, type BackupHeader } from './format';
+import { BACKED_UP } from './tables';
+
+// Rows per query: a page is read, written out, then the next, so memory stays flat at any size.
+const PAGE = 1000;
+
+/** A table's columns, in their order, as the database has them now. */
+export async function columnsOf(db: Queryable, table: string): Promise<string[]> {
+  const { rows } = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+  return rows.map((row) => row.column_name);
+}
+
+/**
+ * Writes a backup of `db` as NDJSON lines (format.ts) to `write`, which may wait (a full socket
+ * or file). Everything is read in one REPEATABLE READ transaction, so the file is one moment of
+ * the database however long it takes and whatever the site writes meanwhile: on PostgreSQL a
+ * snapshot that blocks nobody; on PGlite, whose one connection runs one transaction at a time,
+ * the site's queries wait until it ends (docs/operations.md#backups has how long).
+ */
+export async function dumpBackup(
+  db: Db,
+  secret: string,
+  write: (text: string) => Promise<void>,
+): Promise<BackupHeader> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    // row_to_json writes timestamps in the session's zone: UTC, whatever the server is set to.
+    await tx.query(`SET LOCAL TimeZone = 'UTC'`);
+    const level = await tx.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+    const tables: BackupHeader['tables'] = [];
+    for (const { table } of BACKED_UP) {
+      const columns = await columnsOf(tx, table);
+      if (!columns.length) continue; // a database at an older migration level, before the table was made
+      const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+      tables.push({ name: table, columns, rows: count.rows[0]!.n });
+    }
+    const header: BackupHeader = {
+      format: FORMAT,
+      version: FORMAT_VERSION,
+      migration: Number(level.rows[0]?.version ?? 0),
+      createdAt: new Date().toISOString(),
+      source: db.kind,
+      secretCheck: secretCheck(secret),
+      tables,
+    };
+    await write(`${JSON.stringify(header)}\n`);
+    for (const { name: table } of tables) {
+      // Pages by primary key: each query starts where the last ended, in an index, at any depth.
+      let after: unknown;
+      for (;;) {
+        const { rows } = await tx.query<{ id: unknown; j: string }>(
+          `SELECT id, row_to_json(t)::text AS j FROM ${table} t ${after === undefined ? '' : 'WHERE id > $2'}
+           ORDER BY id LIMIT $1`,
+          after === undefined ? [PAGE] : [PAGE, after],
+        );
+        if (!rows.length) break;
+        await write(rows.map((row) => `{"t":"${table}","r":${row.j}}\n`).join(''));
+        after = rows.at(-1)!.id;
+        if (rows.length < PAGE) break;
+      }
+    }
+    return header;
+  });
+}
