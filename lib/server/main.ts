@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { Server } from 'node:net';
 import { resolve } from 'node:path';
 import next from 'next';
 import { env, EnvError } from '@/lib/env';
@@ -8,6 +9,8 @@ import { attachFrontDoor } from './front-door';
 import { serverTimeouts } from './connection-limits';
 import { dropWritesToClosedLogs } from './log-streams';
 import { keepDataPrivate } from './private-files';
+import { controlSocketPath, startControlSocket } from './control-socket';
+import { shopControl } from './shop-control';
 import { buildStylesheets, sheetHashes } from '@/lib/security/style-hashes';
 
 /**
@@ -75,9 +78,21 @@ async function main() {
     server.off('error', cannotListen);
     console.log(`> Ready on http://${host}:${port}${development ? ' (development)' : ''}`);
   });
+  // This process holds the embedded database: `npm run shop` asks it over a socket in DATA_DIR.
+  // PostgreSQL is shared, and the command line opens it itself.
+  let control: Server | undefined;
+  if (!config.databaseUrl)
+    startControlSocket(controlSocketPath(config.dataDir), shopControl).then(
+      (listening) => (control = listening),
+      (error: Error) =>
+        console.error(
+          `npm run shop cannot reach this server (${error.message}): it works only while the server is stopped.`,
+        ),
+    );
   // Stop taking requests, let the ones in flight finish (for a few seconds at most), then close
   // the database cleanly: PGlite's files must be consistent for the next start.
   const stop = () => {
+    control?.close();
     server.close(() => void closeDb().finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 3000).unref();
