@@ -27,7 +27,7 @@ class PeerError extends Error {}
 export type ControlMessage =
   { out: string } | { err: string } | { result: unknown } | { error: string } | { exit: number };
 
-export type ControlReply = {
+type ControlReply = {
   send(message: ControlMessage): void;
   /** Data lines (text ending with a line break), waiting while the peer is slow to read. */
   data(text: string): Promise<void>;
