@@ -79,6 +79,10 @@ export const PORTS = {
   shareableFaultSmtp: at(3162),
   shareableFaultDb: at(3163),
   shareablePlanted: at(3164),
+  /** e2e/backup.spec.ts: the site on PGlite it backs up while orders arrive, the site on PostgreSQL it restores into, and that PostgreSQL. */
+  backupPglite: at(3175),
+  backupRestored: at(3176),
+  backupPostgres: at(3549),
   /** e2e/restart.spec.ts: a server it stops and starts. */
   restart: at(3105),
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */

@@ -136,7 +136,7 @@ async function restore(file: string, merge: boolean, io: BackupIo, json: boolean
   const skipped = tables.filter((t) => t.skipped > 0);
   if (skipped.length)
     io.out(
-      `Skipped ${skipped.map((t) => `${t.skipped} ${t.name}`).join(', ')}: already here (an order that was here keeps its own downloads and email).`,
+      `Already here, so skipped: ${skipped.map((t) => `${t.skipped} of ${t.name}`).join(', ')} (an order that was here keeps its own downloads and mail).`,
     );
   return 0;
 }

@@ -58,7 +58,7 @@ export async function restoreBackup(
       const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
       if (rows[0]!.n > 0)
         throw new BackupError(
-          `This database already holds ${rows[0]!.n} orders. Restore into an empty database, or add --merge to add the backup's orders that are not there yet.`,
+          `This database already holds ${rows[0]!.n === 1 ? 'an order' : `${rows[0]!.n} orders`}. Restore into an empty database, or add --merge to add the backup's orders that are not there yet.`,
         );
     }
     const counts = new Map(
