@@ -118,13 +118,17 @@ afterAll(() => postgres?.stop(), 60_000);
 
 const kinds: Kind[] = ['PGlite', 'PostgreSQL'];
 const crossings: [Kind, Kind][] = kinds.flatMap((from) => kinds.map((to): [Kind, Kind] => [from, to]));
-const needs = (...used: Kind[]) => used.includes('PostgreSQL') && !postgres;
+/** Skips the test when it needs PostgreSQL and it is not installed. */
+const needs = (skip: (note: string) => void, ...used: Kind[]) => {
+  if (used.includes('PostgreSQL') && !postgres) skip('PostgreSQL is not installed');
+};
 
 describe('backups', () => {
-  it.each(crossings)(
+  it.for(crossings)(
     'a backup from %s restores into %s with every row as it was',
-    async (from, to) => {
-      if (needs(from, to)) return void console.warn('PostgreSQL is not installed: skipped');
+    { timeout: 120_000 },
+    async ([from, to], { skip }) => {
+      needs(skip, from, to);
       const source = await fresh(from);
       await fill(source, 12);
       const lines = await backupOf(source);
@@ -148,11 +152,12 @@ describe('backups', () => {
       const { rows } = await target.query<{ n: number }>('SELECT count(DISTINCT id)::int AS n FROM mail_queue');
       expect(rows[0]!.n).toBe(13);
     },
-    120_000,
   );
 
-  it('is one moment of the database while orders and downloads keep coming (PostgreSQL: nobody waits)', async () => {
-    if (needs('PostgreSQL')) return;
+  it('is one moment of the database while orders and downloads keep coming (PostgreSQL: nobody waits)', async ({
+    skip,
+  }) => {
+    needs(skip, 'PostgreSQL');
     const db = await fresh('PostgreSQL');
     const ids = await fill(db, 6);
     let made = 0;
@@ -217,10 +222,11 @@ describe('backups', () => {
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0]!.n).toBe(4);
   }, 60_000);
 
-  it.each(kinds)(
+  it.for(kinds)(
     'into %s: stops on a database that holds orders; --merge adds only what is missing and says so',
-    async (kind) => {
-      if (needs(kind)) return;
+    { timeout: 120_000 },
+    async (kind, { skip }) => {
+      needs(skip, kind);
       const source = await fresh('PGlite');
       const first = await fill(source, 5);
       const target = await fresh(kind);
@@ -265,13 +271,13 @@ describe('backups', () => {
       const again = await restore(target, lines, { merge: true });
       expect(again.tables.reduce((sum, t) => sum + t.restored, 0)).toBe(0);
     },
-    120_000,
   );
 
-  it.each(kinds)(
+  it.for(kinds)(
     'into %s: stops when APP_SECRET differs, or when the file is cut off, and keeps nothing',
-    async (kind) => {
-      if (needs(kind)) return;
+    { timeout: 120_000 },
+    async (kind, { skip }) => {
+      needs(skip, kind);
       const source = await fresh('PGlite');
       await fill(source, 4);
       const lines = await backupOf(source);
@@ -284,13 +290,13 @@ describe('backups', () => {
       await expect(restore(target, newer)).rejects.toThrow(/newer version of the site/);
       expect(Object.values(await contents(target)).every((rows) => rows.length === 0)).toBe(true);
     },
-    120_000,
   );
 
-  it.each(kinds)(
+  it.for(kinds)(
     'into %s: a backup of an older migration level restores, then the later migrations run',
-    async (kind) => {
-      if (needs(kind)) return;
+    { timeout: 120_000 },
+    async (kind, { skip }) => {
+      needs(skip, kind);
       const source = await fresh('PGlite');
       await fill(source, 3);
       // What a site at migration 6 wrote: no download_claims table yet.
@@ -308,11 +314,10 @@ describe('backups', () => {
       const { rows } = await target.query<{ version: number }>('SELECT max(version) AS version FROM schema_migrations');
       expect(Number(rows[0]!.version)).toBe(LATEST);
     },
-    120_000,
   );
 
-  it('a database at an older level backs up the tables it has, at its level', async () => {
-    if (needs('PostgreSQL')) return;
+  it('a database at an older level backs up the tables it has, at its level', async ({ skip }) => {
+    needs(skip, 'PostgreSQL');
     const db = await fresh('PostgreSQL', { migrated: false });
     await migrate(db, 6);
     await db.query(
