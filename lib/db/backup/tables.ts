@@ -12,7 +12,11 @@ type Decision =
   | { table: string; keep: 'skip'; why: string };
 
 export const TABLE_DECISIONS: readonly Decision[] = [
-  { table: 'orders', keep: 'rows', why: 'what buyers paid for; their links name these ids' },
+  {
+    table: 'orders',
+    keep: 'rows',
+    why: 'what buyers paid for; their links name these ids, and a retried purchase finds its order by its idempotency key',
+  },
   {
     table: 'payment_events',
     keep: 'rows',
