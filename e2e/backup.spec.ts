@@ -112,14 +112,18 @@ test('a backup taken while orders arrive on PGlite restores into PostgreSQL, whe
     await arriving;
 
     const lines = gunzipSync(readFileSync(FILE)).toString('utf8').trimEnd().split('\n');
-    const header = JSON.parse(lines[0]!) as { source: string; tables: { name: string; rows: number }[] };
+    const header = JSON.parse(lines[0]!) as {
+      source: string;
+      tables: { name: string; rows: number; columns: string[] }[];
+    };
     expect(header.source).toBe('pglite');
+    const columns = header.tables.find((t) => t.name === 'orders')!.columns;
     const inBackup = new Map(
       lines
         .slice(1)
-        .map((line) => JSON.parse(line) as { t: string; r: { id: string; downloads: number } })
+        .map((line) => JSON.parse(line) as { t: string; v: unknown[] })
         .filter((row) => row.t === 'orders')
-        .map((row) => [row.r.id, row.r.downloads]),
+        .map((row) => [row.v[columns.indexOf('id')] as string, row.v[columns.indexOf('downloads')] as number]),
     );
     expect(inBackup.size).toBe(header.tables.find((t) => t.name === 'orders')!.rows);
     // One moment: every order confirmed before the backup began is in it, none confirmed after it ended.

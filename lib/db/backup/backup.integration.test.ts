@@ -194,7 +194,11 @@ describe('backups', () => {
       .trimEnd()
       .split('\n')
       .slice(1)
-      .map((line) => JSON.parse(line) as { t: string; r: Record<string, unknown> });
+      .map((line) => JSON.parse(line) as { t: string; v: unknown[] })
+      .map(({ t, v }) => {
+        const columns = header.tables.find((table) => table.name === t)!.columns;
+        return { t, r: Object.fromEntries(columns.map((column, i) => [column, v[i]])) };
+      });
     expect(header.tables.find((t) => t.name === 'orders')!.rows).toBe(6);
     const orders = rows.filter((row) => row.t === 'orders');
     expect(orders).toHaveLength(6);
@@ -288,6 +292,13 @@ describe('backups', () => {
       );
       const newer = [JSON.stringify({ ...parseHeader(lines[0]), migration: LATEST + 1 }), ...lines.slice(1)];
       await expect(restore(target, newer)).rejects.toThrow(/newer version of the site/);
+      // A row edited by hand: one value short of its table's columns.
+      const edited = lines.map((line, i) =>
+        i === 2
+          ? JSON.stringify({ ...(JSON.parse(line) as object), v: (JSON.parse(line) as { v: unknown[] }).v.slice(1) })
+          : line,
+      );
+      await expect(restore(target, edited)).rejects.toThrow(/Line 3 of the backup has \d+ values for \d+ columns/);
       expect(Object.values(await contents(target)).every((rows) => rows.length === 0)).toBe(true);
     },
   );

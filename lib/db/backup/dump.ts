@@ -2,8 +2,9 @@ import type { Db, Queryable } from '@/lib/db/client';
 import { FORMAT, FORMAT_VERSION, secretCheck, type BackupHeader } from './format';
 import { BACKED_UP } from './tables';
 
-// Rows per query: a page is read, written out, then the next, so memory stays flat at any size.
-const PAGE = 1000;
+// Rows per query: a page is read, written out, then the next, so memory stays flat at any size
+// (a few MB); fewer, larger pages cost PGlite less per row.
+const PAGE = 5000;
 
 /** A table's columns, in their order, as the database has them now. */
 export async function columnsOf(db: Queryable, table: string): Promise<string[]> {
@@ -29,7 +30,7 @@ export async function dumpBackup(
 ): Promise<BackupHeader> {
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    // row_to_json writes timestamps in the session's zone: UTC, whatever the server is set to.
+    // JSON has timestamps in the session's zone: UTC, whatever the server is set to.
     await tx.query(`SET LOCAL TimeZone = 'UTC'`);
     const level = await tx.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
     const tables: BackupHeader['tables'] = [];
@@ -49,17 +50,19 @@ export async function dumpBackup(
       tables,
     };
     await write(`${JSON.stringify(header)}\n`);
-    for (const { name: table } of tables) {
+    for (const { name: table, columns } of tables) {
+      // The values in the header's order (json_build_array takes up to 100: a table has a few dozen at most).
+      const values = `json_build_array(${columns.map((column) => `t."${column}"`).join(', ')})::text`;
       // Pages by primary key: each query starts where the last ended, in an index, at any depth.
       let after: unknown;
       for (;;) {
         const { rows } = await tx.query<{ id: unknown; j: string }>(
-          `SELECT id, row_to_json(t)::text AS j FROM ${table} t ${after === undefined ? '' : 'WHERE id > $2'}
+          `SELECT id, ${values} AS j FROM ${table} t ${after === undefined ? '' : 'WHERE id > $2'}
            ORDER BY id LIMIT $1`,
           after === undefined ? [PAGE] : [PAGE, after],
         );
         if (!rows.length) break;
-        await write(rows.map((row) => `{"t":"${table}","r":${row.j}}\n`).join(''));
+        await write(rows.map((row) => `{"t":"${table}","v":${row.j}}\n`).join(''));
         after = rows.at(-1)!.id;
         if (rows.length < PAGE) break;
       }

@@ -34,9 +34,9 @@ describe('the backup format', () => {
     const rows = [
       {
         t: 'orders',
-        r: { id: 'a', email: 'léa@example.com', downloads: 3, created_at: '2026-11-29T05:00:00.123456+00:00' },
+        v: ['a', 'léa@example.com', 3, '2026-11-29T05:00:00.123456+00:00'],
       },
-      { t: 'orders', r: { id: 'b', email: '山田@example.jp\u2028', downloads: 0, created_at: null } },
+      { t: 'orders', v: ['b', '山田@example.jp\u2028', 0, null] },
     ];
     const file = gzipSync([JSON.stringify(header()), ...rows.map((row) => JSON.stringify(row))].join('\n') + '\n');
     const read: string[] = [];
@@ -88,7 +88,7 @@ describe('the backup format', () => {
     expect(
       refused(JSON.stringify({ ...header(), tables: [{ name: 'orders', columns: ['id" text'], rows: 1 }] })),
     ).toMatch(/header is damaged/);
-    expect(() => parseRow('{"t":"orders","r":[1]}', 5)).toThrow('Line 5 of the backup is not a row');
+    expect(() => parseRow('{"t":"orders","v":{"id":1}}', 5)).toThrow('Line 5 of the backup is not a row');
     expect(() => parseRow('{"t":"orders"', 6)).toThrow('Line 6 of the backup is damaged');
   });
 

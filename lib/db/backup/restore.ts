@@ -89,7 +89,11 @@ export async function restoreBackup(
         current = header.tables[index]!;
       }
       counts.get(row.t)!.seen += 1;
-      batch.push(row.r);
+      if (row.v.length !== current.columns.length)
+        throw new BackupError(
+          `Line ${number} of the backup has ${row.v.length} values for ${current.columns.length} columns: it cannot be restored.`,
+        );
+      batch.push(Object.fromEntries(current.columns.map((column, i) => [column, row.v[i]])));
       if (batch.length >= BATCH) await flush();
     }
     await flush();
