@@ -1,5 +1,7 @@
 import { env, EnvError } from '@/lib/env';
+import { join, resolve } from 'node:path';
 import { openDb, type Db } from '@/lib/db/client';
+import { isDataDir } from '@/lib/db/pglite-template';
 import { BackupError } from '@/lib/db/backup/format';
 import { keepDataPrivate } from '@/lib/server/private-files';
 import { controlSocketPath } from '@/lib/server/control-socket';
@@ -45,6 +47,10 @@ async function main() {
   }
   let db: Db | undefined;
   const open = async () => {
+    // A mistyped DATA_DIR would otherwise be a new, empty database, and its backup an empty file.
+    const pglite = join(resolve(config.dataDir), 'pglite');
+    if (argv[0] === 'backup' && !config.databaseUrl && !isDataDir(pglite))
+      throw new BackupError(`There is no database in ${pglite}: check DATA_DIR (or set DATABASE_URL).`);
     try {
       // It opens the same DATA_DIR as the server, and may write there (the link key, the outbox).
       keepDataPrivate(config.dataDir);
