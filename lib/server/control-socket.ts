@@ -90,7 +90,7 @@ export async function startControlSocket(
       done();
     });
   });
-  // The directory is 0700 already (keepDataPrivate) and the umask 077; the socket itself is made plain.
+  // Made under the server's umask 077 (keepDataPrivate), in the 0700 DATA_DIR; 0600 said outright all the same.
   chmodSync(path, 0o600);
   server.on('error', (error) => logError('The control socket failed:', error));
   return server;
