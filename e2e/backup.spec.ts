@@ -31,7 +31,7 @@ type Placed = { orderId: string; downloadUrl: string };
 async function placeOrder(origin: string, n: number, label: string): Promise<Placed> {
   const response = await fetch(`${origin}/api/orders`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin, 'Idempotency-Key': `${label}-${n}` },
+    headers: { 'Content-Type': 'application/json', Origin: origin, 'Idempotency-Key': `backup-${label}-${n}` },
     body: JSON.stringify({
       name: `Backup ${'abcdefghijklmnopqrstuvwxyz'[n % 26]}`,
       email: `${label}-${n}@example.com`,
@@ -93,23 +93,29 @@ test('a backup taken while orders arrive on PGlite restores into PostgreSQL, whe
 
     // 2. Orders keep arriving, before, during and after the backup.
     const live: { orderId: string; doneAt: number }[] = [];
+    let failed: unknown;
     const arriving = (async () => {
       for (let n = 0; !stop; n += 1) {
         const placed = await placeOrder(site!.origin, n, 'live');
         live.push({ orderId: placed.orderId, doneAt: performance.now() });
       }
-    })();
-    arriving.catch(() => undefined); // awaited below, once the backup is done
-    await expect.poll(() => live.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    })().catch((error: unknown) => (failed = error));
+    // How many have arrived; a failed order fails the test at once.
+    const arrived = () => {
+      if (failed) throw failed;
+      return live.length;
+    };
+    await expect.poll(arrived, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     const backupStarted = performance.now();
     const backup = await shop(['backup', FILE], { DATA_DIR: PGLITE_DIR });
     const backupEnded = performance.now();
     expect(backup.code, backup.err).toBe(0);
     expect(backup.out).toContain(`Backed up to ${FILE}`);
     const afterBackup = live.length;
-    await expect.poll(() => live.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(afterBackup + 3);
+    await expect.poll(arrived, { timeout: 30_000 }).toBeGreaterThanOrEqual(afterBackup + 3);
     stop = true;
     await arriving;
+    if (failed) throw failed;
 
     const lines = gunzipSync(readFileSync(FILE)).toString('utf8').trimEnd().split('\n');
     const header = JSON.parse(lines[0]!) as {
