@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@/lib/db/client';
-import { dumpBackup } from '@/lib/db/backup/dump';
+import { dumpBackup, dumpGzippedBackup } from '@/lib/db/backup/dump';
 import { restoreBackup } from '@/lib/db/backup/restore';
 import { placeOrder } from '@/lib/shop/orders/orders';
 import { demoPayments } from '@/lib/shop/payments/payment';
@@ -17,7 +17,7 @@ let source: Db;
 let target: Db;
 
 const engineOf = (db: Db, secretFromEnv = true): BackupEngine => ({
-  backup: async (write) => ({ header: await dumpBackup(db, SECRET, write), secretFromEnv }),
+  backup: async (write) => ({ header: await dumpGzippedBackup(db, SECRET, write), secretFromEnv }),
   restore: (lines, merge) => restoreBackup(db, lines, { secret: SECRET, merge }),
 });
 
@@ -98,7 +98,7 @@ describe('npm run shop -- backup / restore', () => {
     const failing: BackupEngine = {
       ...engineOf(source),
       backup: async (write) => {
-        await write('{"format":"amora-backup"}\n');
+        await write(gzipSync('{"format":"amora-backup"}\n'));
         throw new Error('the database went away');
       },
     };
@@ -108,9 +108,9 @@ describe('npm run shop -- backup / restore', () => {
     const short: BackupEngine = {
       ...engineOf(source),
       backup: async (write) => {
-        const header = await dumpBackup(source, SECRET, async (text) => {
-          if (text.startsWith('{"format"')) await write(text);
-        });
+        let first = '';
+        const header = await dumpBackup(source, SECRET, async (text) => void (first ||= text));
+        await write(gzipSync(first));
         return { header, secretFromEnv: true };
       },
     };

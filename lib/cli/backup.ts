@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { backupLines, BackupError, parseHeader, parseRow, type BackupHeader } from '@/lib/db/backup/format';
 import type { RestoreSummary } from '@/lib/db/backup/restore';
 import { formatTable } from './table';
@@ -11,12 +11,12 @@ import { escapeControls } from './terminal-text';
 /**
  * `npm run shop -- backup FILE` and `restore FILE [--merge]`: this side reads and writes the file;
  * the database side (`BackupEngine`) is this process's own database or the server's, over its
- * control socket. A backup is written beside FILE, read back and checked whole, and only then
+ * control socket, which sends the file's bytes gzip'd already. A backup is written beside FILE, read back and checked whole, and only then
  * renamed to FILE: a failed backup never replaces a good one. It holds buyers' names and
  * addresses: owner-only (0600), like DATA_DIR.
  */
 export type BackupEngine = {
-  backup(write: (text: string) => Promise<void>): Promise<{ header: BackupHeader; secretFromEnv: boolean }>;
+  backup(write: (bytes: Buffer) => Promise<void>): Promise<{ header: BackupHeader; secretFromEnv: boolean }>;
   restore(source: AsyncIterable<string>, merge: boolean): Promise<RestoreSummary>;
 };
 
@@ -78,13 +78,11 @@ async function backup(file: string, io: BackupIo, json: boolean): Promise<number
   const partial = `${file}.${process.pid}.partial`;
   // Opened here, not by the stream: a failure's clean-up below then always finds the file to remove.
   const output = createWriteStream('', { fd: openSync(partial, 'wx', 0o600) });
-  const gzip = createGzip();
-  gzip.pipe(output);
   try {
-    const { header, secretFromEnv } = await engine.backup(async (text) => {
-      if (!gzip.write(text)) await once(gzip, 'drain');
+    const { header, secretFromEnv } = await engine.backup(async (bytes) => {
+      if (!output.write(bytes)) await once(output, 'drain');
     });
-    gzip.end();
+    output.end();
     await finished(output);
     await verify(partial);
     renameSync(partial, file);
@@ -106,7 +104,6 @@ async function backup(file: string, io: BackupIo, json: boolean): Promise<number
       );
     return 0;
   } catch (error) {
-    gzip.destroy();
     output.destroy();
     rmSync(partial, { force: true });
     throw error;

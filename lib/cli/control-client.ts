@@ -1,10 +1,9 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
-import { lines } from '@/lib/async/lines';
 import { BackupError, type BackupHeader } from '@/lib/db/backup/format';
 import type { RestoreSummary } from '@/lib/db/backup/restore';
-import { MAX_LINE, type ControlMessage } from '@/lib/server/control-socket';
 import type { BackupEngine } from './backup';
+import { controlAnswers } from './control-frames';
 
 /**
  * `npm run shop`'s side of the server's control socket (lib/server/control-socket.ts has the
@@ -33,7 +32,7 @@ async function call(
   request: object,
   handlers: {
     body?: AsyncIterable<string>;
-    data?: (text: string) => Promise<void>;
+    data?: (bytes: Buffer) => Promise<void>;
     out?: (text: string) => void;
     err?: (text: string) => void;
   },
@@ -53,16 +52,11 @@ async function call(
   const receive = async () => {
     let error: string | undefined;
     let result: unknown;
-    for await (const line of lines(
-      socket,
-      MAX_LINE + 1,
-      () => new BackupError('The server’s answer is not understood.'),
-    )) {
-      if (line.startsWith('>')) {
-        await handlers.data?.(`${line.slice(1)}\n`);
+    for await (const message of controlAnswers(socket)) {
+      if (Buffer.isBuffer(message)) {
+        await handlers.data?.(message);
         continue;
       }
-      const message = JSON.parse(line) as ControlMessage;
       if ('out' in message) handlers.out?.(message.out);
       else if ('err' in message) handlers.err?.(message.err);
       else if ('error' in message) error = message.error;

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { dumpBackup } from '@/lib/db/backup/dump';
+import { dumpGzippedBackup } from '@/lib/db/backup/dump';
 import { restoreBackup } from '@/lib/db/backup/restore';
 import { env } from '@/lib/env';
 import { sendMail } from '@/lib/mail/transport';
@@ -27,7 +27,7 @@ export const deliverDueMail = (db: Db) => async () =>
 /** Backups of `db` and restores into it, with this process's link key. */
 export const localBackups = (db: Db): BackupEngine => ({
   backup: async (write) => ({
-    header: await dumpBackup(db, appSecret(), write),
+    header: await dumpGzippedBackup(db, appSecret(), write),
     secretFromEnv: env().appSecret !== undefined,
   }),
   restore: (source, merge) => restoreBackup(db, source, { secret: appSecret(), merge }),

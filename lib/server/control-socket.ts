@@ -12,10 +12,10 @@ import { logError } from '@/lib/security/log-error';
  * MAX_LINE bytes; a peer silent for `idleMs` is cut off, so a stalled command line never holds the
  * database (a backup on PGlite holds its one connection while it is written).
  *
- * The protocol, one line each way: the command line sends a JSON request line, then (a restore)
- * the backup's NDJSON lines, and half-closes. The server answers with JSON message lines
- * (`{"out"}`, `{"err"}`, `{"result"}`, `{"error"}`, and last `{"exit": code}`) and data lines
- * (a backup's NDJSON), each of those marked by a leading `>`.
+ * The protocol: the command line sends a JSON request line, then (a restore) the backup's NDJSON
+ * lines, and half-closes. The server answers with JSON message lines (`{"out"}`, `{"err"}`,
+ * `{"result"}`, `{"error"}`, and last `{"exit": code}`), and a backup's bytes (gzip'd, as the file
+ * has them) in frames: a line `{"data": n}` and then n bytes (control-frames.ts reads them).
  */
 export const MAX_LINE = (1 << 20) + 1;
 const IDLE_MS = 60_000;
@@ -29,8 +29,8 @@ export type ControlMessage =
 
 type ControlReply = {
   send(message: ControlMessage): void;
-  /** Data lines (text ending with a line break), waiting while the peer is slow to read. */
-  data(text: string): Promise<void>;
+  /** Bytes of a file, in a frame, waiting while the peer is slow to read. */
+  data(bytes: Buffer): Promise<void>;
 };
 
 /**
@@ -101,10 +101,11 @@ async function serve(socket: Socket, handle: ControlHandler, idleMs: number): Pr
   socket.on('error', () => undefined); // reported where it matters: the handler's reads and writes fail
   const reply: ControlReply = {
     send: (message) => void socket.write(`${JSON.stringify(message)}\n`),
-    data: (text) =>
+    data: (bytes) =>
       new Promise((done, fail) => {
         if (socket.destroyed) return fail(new Error('The command line went away'));
-        if (socket.write(text.replace(/^(?=.)/gm, '>'))) return done();
+        socket.write(`{"data":${bytes.length}}\n`);
+        if (socket.write(bytes)) return done();
         const settle = () => {
           socket.off('drain', settle);
           socket.off('close', settle);

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createGzip } from 'node:zlib';
 import type { Db, Queryable } from '@/lib/db/client';
 import { FORMAT, FORMAT_VERSION, secretCheck, type BackupHeader } from './format';
 import { BACKED_UP } from './tables';
@@ -69,4 +71,34 @@ export async function dumpBackup(
     }
     return header;
   });
+}
+
+/**
+ * The backup as the file holds it, gzip'd, to `write`. Compression runs on Node's thread pool
+ * beside the reading (on PGlite, the server's main thread), so it adds little to the time the
+ * database is held; a slow `write` holds it longer (the control socket cuts off a stalled reader).
+ */
+export async function dumpGzippedBackup(
+  db: Db,
+  secret: string,
+  write: (bytes: Buffer) => Promise<void>,
+): Promise<BackupHeader> {
+  const gzip = createGzip();
+  const sending = (async () => {
+    for await (const chunk of gzip) await write(chunk as Buffer);
+  })();
+  // A failed write stops the reading at its next line (its wait for the gzip ends in this error).
+  sending.catch((error: unknown) => gzip.destroy(error as Error));
+  try {
+    const header = await dumpBackup(db, secret, async (text) => {
+      if (!gzip.write(text)) await once(gzip, 'drain');
+    });
+    gzip.end();
+    await sending;
+    return header;
+  } catch (error) {
+    gzip.destroy();
+    await sending.catch(() => undefined);
+    throw error;
+  }
 }
