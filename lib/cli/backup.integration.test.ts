@@ -84,13 +84,13 @@ describe('npm run shop -- backup / restore', () => {
     const merged = await shop(['restore', file, '--merge', '--json'], engineOf(target));
     expect(merged.code).toBe(0);
     expect(JSON.parse(merged.out).tables[0]).toMatchObject({ name: 'orders', rows: 2, restored: 0, skipped: 2 });
-  });
+  }, 60_000);
 
   it('says where the link key is when APP_SECRET is not set', async () => {
     const made = await shop(['backup', join(dir, 'with-key-note.gz')], engineOf(source, false));
     expect(made.code).toBe(0);
     expect(made.err).toContain('APP_SECRET is not set: links are signed with the key in DATA_DIR/app-secret');
-  });
+  }, 60_000);
 
   it('a backup that fails midway leaves no file, and never replaces the last good one', async () => {
     const file = join(dir, 'kept.gz');
@@ -119,7 +119,7 @@ describe('npm run shop -- backup / restore', () => {
     expect(cut.err).toMatch(/The backup did not come out whole \(orders: 0 rows of 2\)/);
     expect(readFileSync(file, 'utf8')).toBe('the last good backup');
     expect(readdirSync(dir).filter((name) => name.includes('partial'))).toEqual([]);
-  });
+  }, 60_000);
 
   it('refuses what is not a backup with a clear message and exit code 1, without opening the database for a missing file', async () => {
     const good = join(dir, 'good.gz');
@@ -144,7 +144,7 @@ describe('npm run shop -- backup / restore', () => {
     expect(unwritable.code).toBe(1);
     expect(unwritable.err).toMatch(/x\.gz cannot be written: ENOENT/);
     expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
-  });
+  }, 60_000);
 
   it('answers bad arguments with the usage and exit code 2, before opening anything', async () => {
     for (const argv of [
@@ -158,5 +158,5 @@ describe('npm run shop -- backup / restore', () => {
       expect(result, argv.join(' ')).toMatchObject({ code: 2, opened: false });
       expect(result.err, argv.join(' ')).toContain('Usage: npm run shop');
     }
-  });
+  }, 60_000);
 });

@@ -82,14 +82,18 @@ describe('the control socket', () => {
   });
 
   // Another account on the machine must not reach the database through it (file permissions are the authentication).
-  it.runIf(process.getuid?.() === 0 && existsSync('/usr/sbin/runuser'))('refuses another user', () => {
-    const script = `require('net').connect(${JSON.stringify(path)}).on('connect', () => { console.log('connected'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(0) })`;
-    const result = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, '-e', script], {
-      encoding: 'utf8',
-      cwd: '/',
-    });
-    expect(result.stdout.trim()).toBe('EACCES');
-  });
+  it.runIf(process.getuid?.() === 0 && existsSync('/usr/sbin/runuser'))(
+    'refuses another user',
+    () => {
+      const script = `require('net').connect(${JSON.stringify(path)}).on('connect', () => { console.log('connected'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(0) })`;
+      const result = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, '-e', script], {
+        encoding: 'utf8',
+        cwd: '/',
+      });
+      expect(result.stdout.trim()).toBe('EACCES');
+    },
+    60_000,
+  );
 
   it('backs up the database the server holds, which restores elsewhere; restores into it with --merge', async () => {
     const file = join(dir, 'from-server.gz');
@@ -114,7 +118,7 @@ describe('the control socket', () => {
     const merged = await cli(['restore', file, '--merge']);
     expect(merged.code, merged.err).toBe(0);
     expect(merged.out).toMatch(/orders\s+2\s+0\s+2/);
-  });
+  }, 60_000);
 
   it('runs the other npm run shop commands in the server', async () => {
     const orders = await cli(['orders', '--email', 'socket-a@example.com', '--json']);
@@ -126,7 +130,7 @@ describe('the control socket', () => {
     const wrong = await cli(['resend', '12345']);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toContain('Usage: npm run shop');
-  });
+  }, 60_000);
 
   it('answers four commands at once and says so to a fifth; a request it does not know, or no JSON, gets a message', async () => {
     const held = await Promise.all(
@@ -151,13 +155,13 @@ describe('the control socket', () => {
       break;
     }
     expect(await raw('not json\n')).toContain('The request is not a JSON line.');
-  });
+  }, 60_000);
 
   it('cuts off a line longer than its bound, and serves the next command', async () => {
     const answer = await raw(Buffer.alloc(3 << 20, 'x'), { end: false });
     expect(answer).toMatch(/A line is longer than \d+ bytes\..*\n\{"exit":2\}/);
     expect((await cli(['stats'])).code).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe('a stalled command line', () => {
@@ -225,5 +229,5 @@ describe('finding the server', () => {
     } finally {
       fresh.close();
     }
-  });
+  }, 60_000);
 });
