@@ -18,6 +18,7 @@ const LOAD_SPECS = [
   '**/document-store-soak.spec.ts',
   '**/shared-cache.spec.ts',
   '**/rolling-restart.spec.ts',
+  '**/backup.spec.ts',
 ];
 // The independent auditors (the HTML checker keeps a core busy with Java for half a minute, pa11y and
 // Lighthouse start browsers of their own): a run of their own, after the rest.

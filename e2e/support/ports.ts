@@ -89,6 +89,10 @@ export const PORTS = {
   /** e2e/metrics.spec.ts: a server with metrics on, and its metrics port. */
   metrics: at(3171),
   metricsPort: at(3172),
+  /** e2e/backup.spec.ts: the site on PGlite it backs up while orders arrive, the site on PostgreSQL it restores into, and that PostgreSQL. */
+  backupPglite: at(3175),
+  backupRestored: at(3176),
+  backupPostgres: at(3547),
   /** e2e/restart.spec.ts: a server it stops and starts. */
   restart: at(3105),
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */

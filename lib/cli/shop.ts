@@ -16,13 +16,15 @@ import { escapeControls } from './terminal-text';
  * Tables for people, `--json` for scripts; exit code 0 done, 1 not possible (no such order…),
  * 2 the command itself is wrong.
  */
-const USAGE = `Usage: npm run shop -- <command> [--json]
+export const USAGE = `Usage: npm run shop -- <command> [--json]
 
   orders --email <address>    the orders of an address, with downloads used and link expiry
   resend <orderId>            email a fresh link for the order
   reset-downloads <orderId>   give the order all its downloads again
   revoke <orderId>            stop every link of the order at once (a refund)
   stats [--days <n>]          orders per day and edition (last 14 days), and the mail queue
+  backup <file>               the orders, downloads, mail queue and lookups, as of one moment (gzip'd NDJSON)
+  restore <file> [--merge]    a backup into this database (one without orders; --merge adds what is not here)
   purge-cache                 empty nginx's cache of shareable documents (NGINX_CACHE_DIR)`;
 
 export type ShopIo = {

@@ -114,11 +114,12 @@ async function openPostgres(url: string): Promise<Db> {
 }
 
 /**
- * Applies every migration the database has not seen yet, in one transaction that first takes
- * an advisory lock: several instances starting at once on one PostgreSQL migrate one at a time,
- * and the later ones find the work done.
+ * Applies every migration the database has not seen yet (up to `upTo`: a restore brings a new
+ * database to its backup's level first), in one transaction that first takes an advisory lock:
+ * several instances starting at once on one PostgreSQL migrate one at a time, and the later ones
+ * find the work done.
  */
-export async function migrate(db: Db): Promise<void> {
+export async function migrate(db: Db, upTo = Infinity): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7261504)');
     await tx.query(
@@ -128,7 +129,7 @@ export async function migrate(db: Db): Promise<void> {
       (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
     );
     for (const migration of migrations) {
-      if (applied.has(migration.version)) continue;
+      if (applied.has(migration.version) || migration.version > upTo) continue;
       for (const statement of migration.sql
         .split(';')
         .map((s) => s.trim())
@@ -142,12 +143,15 @@ export async function migrate(db: Db): Promise<void> {
   });
 }
 
-/** Opens (and migrates) a database: PostgreSQL at `databaseUrl`, else PGlite in `dataDir`. */
-export async function openDb(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+/**
+ * Opens (and migrates) a database: PostgreSQL at `databaseUrl`, else PGlite in `dataDir`.
+ * `migrated: false` leaves the migrations to the caller (a restore, lib/db/backup/restore.ts).
+ */
+export async function openDb(options: { databaseUrl?: string; dataDir: string; migrated?: boolean }): Promise<Db> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPglite(join(resolve(options.dataDir), 'pglite'));
-  await migrate(db);
+  if (options.migrated !== false) await migrate(db);
   return db;
 }
 

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { Server as SocketServer } from 'node:net';
 import { resolve } from 'node:path';
 import next from 'next';
 import { env, EnvError } from '@/lib/env';
@@ -13,6 +14,8 @@ import { gracefulShutdown } from './graceful-shutdown';
 import { serverTimeouts } from './connection-limits';
 import { dropWritesToClosedLogs } from './log-streams';
 import { keepDataPrivate } from './private-files';
+import { controlSocketPath, startControlSocket } from './control-socket';
+import { shopControl } from './shop-control';
 import { buildStylesheets, sheetHashes } from '@/lib/security/style-hashes';
 
 /**
@@ -110,6 +113,17 @@ async function main() {
     server.off('error', cannotListen);
     logger().info(`Ready on http://${host}:${port}${development ? ' (development)' : ''}`);
   });
+  // This process holds the embedded database: `npm run shop` asks it over a socket in DATA_DIR.
+  // PostgreSQL is shared, and the command line opens it itself.
+  let control: SocketServer | undefined;
+  if (!config.databaseUrl)
+    startControlSocket(controlSocketPath(config.dataDir), shopControl).then(
+      (listening) => (control = listening),
+      (error: Error) =>
+        logger().error(
+          `npm run shop cannot reach this server (${escapeControls(error.message)}): it works only while the server is stopped.`,
+        ),
+    );
   // Stop taking connections, finish what is in flight, stop the mail worker, close the database
   // (PGlite's files must be consistent for the next start), within SHUTDOWN_TIMEOUT_SECONDS. A
   // repeated signal changes nothing (Ctrl+C under npm arrives twice: from the terminal and from npm).
@@ -117,6 +131,7 @@ async function main() {
     logger().info({ signal }, 'Asked to stop');
     // Its port is freed at once, like the public one: a rolling restart starts the next process on both.
     metricsServer?.close();
+    control?.close();
     void shutDown();
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, stop);

@@ -1,0 +1,34 @@
+import type { Db } from '@/lib/db/client';
+import { dumpGzippedBackup } from '@/lib/db/backup/dump';
+import { restoreBackup } from '@/lib/db/backup/restore';
+import { env } from '@/lib/env';
+import { sendMail } from '@/lib/mail/transport';
+import { appSecret } from '@/lib/security/secret';
+import { deliverPendingMail } from '@/lib/shop/delivery/deliver-mail';
+import type { BackupEngine } from './backup';
+
+/**
+ * What `npm run shop` does with a database, the same whoever holds it: this process (PostgreSQL,
+ * or PGlite while no server runs, lib/cli/shop-main.ts) or the server that holds PGlite, asked
+ * over its control socket (lib/server/shop-control.ts).
+ */
+
+/** Sends whatever email is due (after `resend`); resolves with how many went out. */
+export const deliverDueMail = (db: Db) => async () =>
+  (
+    await deliverPendingMail(db, {
+      siteUrl: env().siteUrl,
+      secret: appSecret(),
+      send: sendMail,
+      firstRetrySeconds: env().mailRetrySeconds,
+    })
+  ).sent;
+
+/** Backups of `db` and restores into it, with this process's link key. */
+export const localBackups = (db: Db): BackupEngine => ({
+  backup: async (write) => ({
+    header: await dumpGzippedBackup(db, appSecret(), write),
+    secretFromEnv: env().appSecret !== undefined,
+  }),
+  restore: (source, merge) => restoreBackup(db, source, { secret: appSecret(), merge }),
+});
