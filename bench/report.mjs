@@ -9,6 +9,7 @@
  *   memory: { afterPageLoad: number, afterOrders: number },
  *   warm: { firstOrderMs: number, firstDownloadMs: number },
  *   purchase: { epub?: { p99: number } },
+ *   observability?: { ratio: number },
  * }} Result
  */
 
@@ -43,6 +44,11 @@ export function budgetLines(result) {
     ...(result.purchase.epub
       ? [
           `- ${mark(result.purchase.epub.p99 <= 300)} stamped EPUB of the largest edition, 10 at a time: p99 ≤ 300 ms: ${result.purchase.epub.p99} ms`,
+        ]
+      : []),
+    ...(result.observability
+      ? [
+          `- ${mark(result.observability.ratio >= 0.95)} request logs and metrics cost ≤ 5% of \`/\`'s throughput: ${((1 - result.observability.ratio) * 100).toFixed(1)}% (section 10)`,
         ]
       : []),
   ];

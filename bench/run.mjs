@@ -10,10 +10,13 @@
 //   9. shared documents (issue 47, bench/shared-documents.mjs): cache hits through the deploy's nginx
 //      and `npm start` alone beside static nginx with the same bytes (wrk), the origin's renders
 //      under 200 connections, and first paint of a cache hit against the nonce path.
+//  10. what request logs and metrics cost (issue 48, bench/observability.mjs): `/` with both off
+//      and with both on, side by side.
 //   node bench/run.mjs [--no-build] [--runs N] [--duration S] [--baseline GIT_REF]
-//     [--renders-seconds S (60; or BENCH_RENDERS_SECONDS)] [--renders-max-age S (10)] [--only shared-documents]
-// --only shared-documents measures section 9 alone and puts it into bench/results.{md,json} in
-// place of the last one, leaving the other sections as the last full run wrote them.
+//     [--renders-seconds S (60; or BENCH_RENDERS_SECONDS)] [--renders-max-age S (10)]
+//     [--only shared-documents|observability]
+// --only measures section 9 or 10 alone and puts it into bench/results.{md,json} in place of the
+// last one, leaving the other sections as the last full run wrote them.
 // --baseline also builds and serves that commit (bench/baseline.mjs) and measures its throughput,
 // p99 and Lighthouse beside this build's, in the same run.
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,6 +33,7 @@ import { startFakeStripe } from '../e2e/support/fake-stripe.mjs';
 import { budgetLines, analysis } from './report.mjs';
 import { stampedEpubLatency } from './epub.mjs';
 import { measureSharedDocuments, sharedDocumentsSection } from './shared-documents.mjs';
+import { measureObservability, observabilitySection } from './observability.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
 /** @typedef {import('./pages.mjs').MeasuredWithBaseline} MeasuredWithBaseline */
@@ -51,7 +55,8 @@ const flag = (name, fallback) => {
 const runs = Number(flag('--runs', 3));
 const duration = Number(flag('--duration', 10));
 const only = flag('--only');
-if (only !== undefined && only !== 'shared-documents') throw new Error('--only takes: shared-documents');
+if (only !== undefined && only !== 'shared-documents' && only !== 'observability')
+  throw new Error('--only takes: shared-documents, observability');
 const sharedOptions = {
   duration,
   rendersSeconds: Number(flag('--renders-seconds', process.env.BENCH_RENDERS_SECONDS ?? 60)),
@@ -61,11 +66,17 @@ const sharedOptions = {
 
 ensureTmp();
 if (!args.includes('--no-build')) run('npm', ['run', 'build']);
-if (only) {
+if (only === 'shared-documents') {
   // Section 9 alone, in place of the last one (every server it starts is stopped when it returns).
   const shared = await measureSharedDocuments(sharedOptions);
-  replaceSection(shared);
+  replaceSection('sharedDocuments', shared, sharedDocumentsSection(shared));
   console.log(sharedDocumentsSection(shared));
+  process.exit(0);
+}
+if (only === 'observability') {
+  const observability = await measureObservability({ duration, runs });
+  replaceSection('observability', observability, observabilitySection(observability));
+  console.log(observabilitySection(observability));
   process.exit(0);
 }
 const floorDir = buildFloorApp();
@@ -331,6 +342,7 @@ try {
   );
   const scaling = await scaleOut({ duration, paths: ['/', '/blog'] });
   const sharedDocuments = await measureSharedDocuments(sharedOptions);
+  const observability = await measureObservability({ duration, runs });
 
   const result = {
     date: new Date().toISOString(),
@@ -343,6 +355,7 @@ try {
     warm,
     scaling,
     sharedDocuments,
+    observability,
     pages,
   };
   writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -410,6 +423,8 @@ try {
       : []),
     sharedDocumentsSection(sharedDocuments),
     '',
+    observabilitySection(observability),
+    '',
     analysis(result),
     '',
   ].join('\n');
@@ -444,18 +459,20 @@ function sideBySide(sha, throughput, pages) {
 }
 
 /**
- * Puts a section-9 measurement into bench/results.json (its sharedDocuments) and results.md (in
- * place of its section 9, or before the analysis), keeping the rest of the last full run.
- * @param {Awaited<ReturnType<typeof measureSharedDocuments>>} shared
+ * Puts one section's measurement into bench/results.json (under `key`) and results.md (in place of
+ * the section with the same heading, or before the analysis), keeping the rest of the last full run.
+ * @param {'sharedDocuments' | 'observability'} key
+ * @param {unknown} measured
+ * @param {string} text the section, starting with its `## N.` heading
  */
-function replaceSection(shared) {
+function replaceSection(key, measured, text) {
   const jsonFile = join(ROOT, 'bench', 'results.json');
   const mdFile = join(ROOT, 'bench', 'results.md');
   const json = existsSync(jsonFile) ? JSON.parse(readFileSync(jsonFile, 'utf8')) : {};
-  writeFileSync(jsonFile, `${JSON.stringify({ ...json, sharedDocuments: shared }, null, 2)}\n`);
+  writeFileSync(jsonFile, `${JSON.stringify({ ...json, [key]: measured }, null, 2)}\n`);
   const md = existsSync(mdFile) ? readFileSync(mdFile, 'utf8') : '';
-  const section = `${sharedDocumentsSection(shared)}\n\n`;
-  const start = md.indexOf('## 9. Shared documents');
+  const section = `${text}\n\n`;
+  const start = md.indexOf(/** @type {string} */ (/^## \d+\./.exec(text)?.[0]));
   const next = (/** @type {number} */ from) => {
     const at = md.slice(from).search(/^## /m);
     return at < 0 ? md.length : from + at;
