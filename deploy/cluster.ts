@@ -109,6 +109,14 @@ export type ClusterOptions = {
 /** `metricsPort`: where Prometheus scrapes it (METRICS_PORT, lib/metrics/server.ts); 0 when metrics are off. */
 type Instance = { index: number; port: number; metricsPort: number; origin: string; child: ChildProcess };
 
+/**
+ * How long nginx leaves out an instance it could not connect to (`max_fails=1 fail_timeout=…`).
+ * Each nginx worker keeps its own count, and a refusal just before a new process listened keeps
+ * it out this long: stopping the next instance sooner leaves nginx none it will try (a 502,
+ * "no live upstreams"), so a rolling restart waits this long after each instance is ready.
+ */
+const UPSTREAM_FAIL_TIMEOUT_SECONDS = 5;
+
 export async function startCluster(options: ClusterOptions = {}) {
   const count = options.instances ?? 2;
   const basePort = options.basePort ?? 3001;
@@ -188,7 +196,9 @@ export async function startCluster(options: ClusterOptions = {}) {
       HTTPS_REDIRECT: httpsPort === 443 ? 'https://$host' : `https://$host:${httpsPort}`,
       TLS_CERT: tls.cert,
       TLS_KEY: tls.key,
-      UPSTREAMS: instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`).join('\n'),
+      UPSTREAMS: instances
+        .map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_SECONDS}s;`)
+        .join('\n'),
       SITE_URL: siteUrl,
       SERVER_NAME: new URL(siteUrl).hostname,
       BUILD_ID: options.buildId ?? buildIdOf(ROOT),
@@ -207,7 +217,7 @@ export async function startCluster(options: ClusterOptions = {}) {
    * (SIGTERM: it stops listening at once, finishes what is in flight and exits,
    * lib/server/graceful-shutdown.ts); as soon as its port is free a new process (the build now on
    * disk) starts on it, and the next instance is stopped only once the new one's /api/ready says
-   * yes and the old one has exited. Meanwhile nginx's connections to the port are refused, so it
+   * yes, the old one has exited and nginx's fail_timeout has passed. Meanwhile nginx's connections to the port are refused, so it
    * passes requests to the other instances; nothing sent is ever lost, and nginx is not reloaded
    * (its clients' connections stay open). Only when the build on disk is another than nginx's
    * BUILD_ID (a new build: docs/deploy.md) is nginx reloaded with it once every instance runs it.
@@ -228,6 +238,8 @@ export async function startCluster(options: ClusterOptions = {}) {
           await waitFor(`${fresh.origin}/api/ready`, `instance ${index + 1}`, fresh.child);
           const code = await exited;
           codes.push(code);
+          // Until nginx takes it back (above): only then may the next instance stop.
+          await new Promise((r) => setTimeout(r, UPSTREAM_FAIL_TIMEOUT_SECONDS * 1000 + 500));
           log(`Rolling restart: instance ${index + 1} ready again (its previous process exited with ${code})`);
         }
         const buildId = options.buildId ?? buildIdOf(ROOT);

@@ -6,6 +6,7 @@ import { openDb, type Db } from '@/lib/db/client';
 import { placeOrder } from '../orders/orders';
 import { demoPayments } from '../payments/payment';
 import { deliverPendingMail } from './deliver-mail';
+import { MAIL_BATCH } from './mail-queue';
 
 /**
  * A server that stops mid-pass (lib/server/graceful-shutdown.ts) sends the message it is sending
@@ -64,4 +65,25 @@ describe('a mail pass told to stop', () => {
     expect(next).toEqual({ sent: 3, failed: 0 });
     expect(sent.sort()).toEqual([...emails].sort());
   }, 60_000);
+
+  it('drains a backlog longer than one claim in one pass, each message once', async () => {
+    // A backlog: the retry loop's tick (15 s) would otherwise send one batch per tick.
+    const emails = Array.from({ length: MAIL_BATCH * 2 + 5 }, (_, i) => `backlog-${i}@example.com`);
+    for (const email of emails)
+      await placeOrder(
+        db,
+        { editionId: 'en', name: 'Backlog Test', email, paymentMethod: 'paypal' },
+        { payments: demoPayments },
+      );
+    const sent: string[] = [];
+    const pass = await deliverPendingMail(db, {
+      siteUrl: 'https://amora.example',
+      secret: 's'.repeat(64),
+      send: async (mail) => void sent.push(mail.to),
+    });
+    expect(pass).toEqual({ sent: emails.length, failed: 0 });
+    expect(sent.sort()).toEqual([...emails].sort());
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_queue WHERE sent_at IS NULL');
+    expect(rows[0]!.n).toBe(0);
+  }, 120_000);
 });

@@ -11,11 +11,15 @@ import { metrics } from '@/lib/metrics/registry';
 import {
   claimDueMail,
   giveBackMail,
+  MAIL_BATCH,
   markMailSent,
   rescheduleMail,
   retryDelaySeconds,
   type QueuedMail,
 } from './mail-queue';
+
+/** At most this many claims (of MAIL_BATCH each) per pass: 500 messages, then the next pass. */
+const MAX_BATCHES_PER_PASS = 25;
 
 /** The page a magic link opens. */
 const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}${libraryPath(token)}`;
@@ -39,27 +43,32 @@ export async function deliverPendingMail(
     stopping?: () => boolean;
   },
 ): Promise<{ sent: number; failed: number; givenBack?: number }> {
-  const rows = await claimDueMail(db);
   let sent = 0;
   let failed = 0;
-  for (const [index, row] of rows.entries()) {
-    if (options.stopping?.()) {
-      const rest = rows.slice(index).map((left) => left.id);
-      await giveBackMail(db, rest);
-      return { sent, failed, givenBack: rest.length };
+  // Claim after claim while they come back full: a backlog (an SMTP outage that ended, a busy
+  // hour) drains now, not a batch per retry tick. Bounded, so one pass never runs unboundedly long.
+  for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
+    const rows = await claimDueMail(db);
+    for (const [index, row] of rows.entries()) {
+      if (options.stopping?.()) {
+        const rest = rows.slice(index).map((left) => left.id);
+        await giveBackMail(db, rest);
+        return { sent, failed, givenBack: rest.length };
+      }
+      try {
+        const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
+        // A lookup whose orders were all revoked since it was asked has nothing left to send.
+        if (mail) await options.send(mail);
+        await markMailSent(db, row.id);
+        sent += 1;
+        countDelivery(row, 'sent');
+      } catch (error) {
+        failed += 1;
+        countDelivery(row, 'failed');
+        await rescheduleMail(db, row.id, error, retryDelaySeconds(row.attempts, options.firstRetrySeconds));
+      }
     }
-    try {
-      const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
-      // A lookup whose orders were all revoked since it was asked has nothing left to send.
-      if (mail) await options.send(mail);
-      await markMailSent(db, row.id);
-      sent += 1;
-      countDelivery(row, 'sent');
-    } catch (error) {
-      failed += 1;
-      countDelivery(row, 'failed');
-      await rescheduleMail(db, row.id, error, retryDelaySeconds(row.attempts, options.firstRetrySeconds));
-    }
+    if (rows.length < MAIL_BATCH || options.stopping?.()) break;
   }
   return { sent, failed };
 }

@@ -44,8 +44,11 @@ export async function queueLookupMail(db: Queryable, email: string): Promise<boo
   return rows.length > 0;
 }
 
+/** How many due rows one claim takes. */
+export const MAIL_BATCH = 20;
+
 /**
- * Claims up to 20 due rows (pushed 5 minutes into the future in the same statement, SKIP LOCKED),
+ * Claims up to MAIL_BATCH due rows (pushed 5 minutes into the future in the same statement, SKIP LOCKED),
  * so two processes never send the same message, and a process that dies mid-send frees its rows.
  */
 export async function claimDueMail(db: Queryable): Promise<QueuedMail[]> {
@@ -53,7 +56,7 @@ export async function claimDueMail(db: Queryable): Promise<QueuedMail[]> {
     `UPDATE mail_queue q SET attempts = q.attempts + 1, next_attempt_at = now() + interval '5 minutes'
      FROM orders o
      WHERE q.order_id = o.id AND q.id IN (
-       SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED
+       SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT ${MAIL_BATCH} FOR UPDATE SKIP LOCKED
      )
      RETURNING q.id, q.order_id, q.kind, q.attempts, o.name, o.email, o.edition, o.provider, o.locale, o.created_at, o.amount_cents, o.currency, o.payment_method, o.card_last4`,
   );
