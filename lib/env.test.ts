@@ -217,6 +217,41 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT must be between 0 and 65535/);
     expect(() => parseEnv({ METRICS_PORT: '9464', METRICS_HOST: 'evil host' })).toThrow(/METRICS_HOST must be a host/);
   });
+
+  it('reads OTEL_EXPORTER_OTLP_ENDPOINT (tracing off unless set), the service name and the standard sampler settings', () => {
+    expect(parseEnv({}).tracing).toBeUndefined();
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: ' ', OTEL_SERVICE_NAME: 'shop' }).tracing).toBeUndefined();
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      serviceName: 'amora',
+      sampler: 'parentbased_always_on',
+      ratio: 1,
+    });
+    expect(
+      parseEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otlp.example/base',
+        OTEL_SERVICE_NAME: 'amora-eu',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+      }).tracing,
+    ).toEqual({
+      tracesUrl: 'https://otlp.example/base/v1/traces',
+      serviceName: 'amora-eu',
+      sampler: 'parentbased_traceidratio',
+      ratio: 0.25,
+    });
+    // A URL that may hold credentials is never echoed.
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://user:pw@collector:4317' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be a URL starting with http:\/\/ or https:\/\/ \(for example http:\/\/localhost:4318\)$/m,
+    );
+    expect(() => parseEnv({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(
+      /OTEL_TRACES_SAMPLER must be one of always_on/,
+    );
+    expect(() => parseEnv({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1/,
+    );
+    expect(() => parseEnv({ OTEL_SERVICE_NAME: 'a b' })).toThrow(/OTEL_SERVICE_NAME must be 1 to 64/);
+  });
 });
 
 describe('loggingEnv', () => {
