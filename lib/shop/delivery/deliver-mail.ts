@@ -8,6 +8,7 @@ import type { OutgoingMail } from '@/lib/mail/transport';
 import { findEdition } from '../catalogue';
 import { libraryPath, signToken } from './tokens';
 import { metrics } from '@/lib/metrics/registry';
+import { contextOf, inSpan } from '@/lib/tracing/tracer';
 import { claimDueMail, markMailSent, rescheduleMail, retryDelaySeconds, type QueuedMail } from './mail-queue';
 
 /** The page a magic link opens. */
@@ -33,20 +34,38 @@ export async function deliverPendingMail(
   let sent = 0;
   let failed = 0;
   for (const row of rows) {
-    try {
-      const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
-      // A lookup whose orders were all revoked since it was asked has nothing left to send.
-      if (mail) await options.send(mail);
-      await markMailSent(db, row.id);
-      sent += 1;
-      countDelivery(row, 'sent');
-    } catch (error) {
-      failed += 1;
-      countDelivery(row, 'failed');
-      await rescheduleMail(db, row.id, error, retryDelaySeconds(row.attempts, options.firstRetrySeconds));
-    }
+    // Tracing on: a span of the trace of the request that queued it (mail-queue.ts), however much later.
+    const attributes = { 'amora.mail.kind': row.kind, 'amora.mail.attempt': row.attempts };
+    await inSpan(
+      'deliver mail',
+      attributes,
+      async () => {
+        try {
+          const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
+          // A lookup whose orders were all revoked since it was asked has nothing left to send.
+          if (mail) await inSpan('smtp send', {}, () => options.send(mail));
+          await markMailSent(db, row.id);
+          sent += 1;
+          countDelivery(row, 'sent');
+        } catch (error) {
+          failed += 1;
+          countDelivery(row, 'failed');
+          await rescheduleMail(db, row.id, error, retryDelaySeconds(row.attempts, options.firstRetrySeconds));
+          // Kept queued, and the span says it failed.
+          throw new MailRefused();
+        }
+      },
+      contextOf(row.traceparent),
+    ).catch((error: unknown) => {
+      if (!(error instanceof MailRefused)) throw error;
+    });
   }
   return { sent, failed };
+}
+
+/** A refused email, rescheduled: its span is marked failed, and the pass goes on to the next one. */
+class MailRefused extends Error {
+  override name = 'MailRefused';
 }
 
 /** An email handed to SMTP (amora_mail_deliveries_total): sent, or failed and rescheduled. */

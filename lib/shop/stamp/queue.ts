@@ -1,5 +1,6 @@
 import { processSingleton } from '@/lib/process-singleton';
 import { metrics } from '@/lib/metrics/registry';
+import { inSpan } from '@/lib/tracing/tracer';
 
 /**
  * Stamping a copy parses and rewrites a whole PDF (tens to hundreds of ms of CPU and tens of MB
@@ -48,7 +49,8 @@ export function stampOnce(
     noteLoad();
     live?.stampingWait.observe((started - asked) / 1000);
     try {
-      return await work();
+      // Tracing on: a span of the request that asked first (requests joining it share its result).
+      return await inSpan('stamp', { 'amora.stamping.wait_ms': Math.round(started - asked) }, work);
     } finally {
       live?.stampingDuration.observe((performance.now() - started) / 1000);
       const next = state.waiting.shift();
