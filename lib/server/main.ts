@@ -6,6 +6,7 @@ import { escapeControls } from '@/lib/cli/terminal-text';
 import { logger } from '@/lib/log/logger';
 import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
+import { shutdownTracing } from '@/lib/tracing/tracer';
 import { startMetricsServer } from '@/lib/metrics/server';
 import { attachFrontDoor } from './front-door';
 import { serverTimeouts } from './connection-limits';
@@ -96,9 +97,10 @@ async function main() {
     logger().info(`Ready on http://${host}:${port}${development ? ' (development)' : ''}`);
   });
   // Stop taking requests, let the ones in flight finish (for a few seconds at most), then close
-  // the database cleanly: PGlite's files must be consistent for the next start.
+  // the database cleanly (PGlite's files must be consistent for the next start) and send the
+  // spans still queued (nothing to do when tracing is off).
   const stop = () => {
-    server.close(() => void closeDb().finally(() => process.exit(0)));
+    server.close(() => void Promise.all([closeDb(), shutdownTracing()]).finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 3000).unref();
   };
