@@ -84,6 +84,9 @@ export const PORTS = {
   /** e2e/metrics.spec.ts: a server with metrics on, and its metrics port. */
   metrics: at(3171),
   metricsPort: at(3172),
+  /** e2e/traces.spec.ts: a server with tracing on (and off), and the OTLP/HTTP receiver it sends spans to. */
+  traces: at(3177),
+  tracesCollector: at(3178),
   /** e2e/restart.spec.ts: a server it stops and starts. */
   restart: at(3105),
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */

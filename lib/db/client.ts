@@ -10,7 +10,7 @@ import { pgliteTemplatePath, seedFromTemplate } from './pglite-template';
 import { logger } from '@/lib/log/logger';
 import { sqlStateClass } from '@/lib/metrics/labels';
 import { metrics } from '@/lib/metrics/registry';
-import { inSpan } from '@/lib/tracing/tracer';
+import { inChildSpan } from '@/lib/tracing/tracer';
 import { querySpan } from './query-span';
 
 export type Queryable = {
@@ -124,7 +124,7 @@ async function openPostgres(url: string): Promise<Db> {
 
 /** A transaction's span, its statements' parent. */
 const transactionSpan = <T>(kind: Db['kind'], run: () => Promise<T>): Promise<T> =>
-  inSpan('transaction', { 'db.system.name': 'postgresql', 'amora.db': kind }, run);
+  inChildSpan('transaction', { 'db.system.name': 'postgresql', 'amora.db': kind }, run);
 
 /**
  * Applies every migration the database has not seen yet, in one transaction that first takes

@@ -22,6 +22,18 @@ describe('a statement’s span name', () => {
       operation: 'CREATE',
       table: 'schema_migrations',
     });
+    expect(
+      summaryOf(`WITH clock AS (SELECT extract(epoch FROM now())::float8 AS ts)
+      INSERT INTO rate_limits AS r (bucket) SELECT $1 FROM clock`),
+    ).toEqual({ operation: 'INSERT', table: 'rate_limits' });
+    expect(
+      summaryOf(`SELECT count(*)::int AS depth, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest
+     FROM (SELECT created_at FROM mail_queue WHERE sent_at IS NULL LIMIT $1) AS unsent`),
+    ).toEqual({ operation: 'SELECT', table: 'mail_queue' });
+    expect(summaryOf('ALTER TABLE mail_queue ADD COLUMN traceparent TEXT')).toEqual({
+      operation: 'ALTER',
+      table: 'mail_queue',
+    });
     expect(summaryOf('BEGIN')).toEqual({ operation: 'BEGIN', table: undefined });
     expect(summaryOf('SELECT pg_advisory_xact_lock(7261504)')).toEqual({ operation: 'SELECT', table: undefined });
     expect(summaryOf('')).toEqual({ operation: 'QUERY', table: undefined });

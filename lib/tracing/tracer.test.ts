@@ -4,6 +4,7 @@ import { recordSpans } from '@/lib/testing/spans';
 import {
   contextOf,
   currentTraceparent,
+  inChildSpan,
   inSpan,
   shutdownTracing,
   startRequestSpan,
@@ -70,6 +71,14 @@ describe('the site’s spans with tracing on', () => {
     const [delivered] = recording.named('deliver mail');
     expect(delivered!.spanContext().traceId).toBe(request.traceId);
     expect(delivered!.parentSpanContext?.spanId).toBe(queued!.spanContext().spanId);
+  });
+
+  it('leave a timer’s own statements out (no span active: no trace of its own), and trace them within a span', async () => {
+    recording = recordSpans();
+    await inChildSpan('DELETE lookup_requests', {}, async () => undefined);
+    expect(recording.spans()).toEqual([]);
+    await inSpan('deliver mail', {}, () => inChildSpan('UPDATE mail_queue', {}, async () => undefined));
+    expect(recording.spans().map((span) => span.name)).toEqual(['UPDATE mail_queue', 'deliver mail']);
   });
 
   it('start a trace of its own for a malformed or missing traceparent, and mark a failed span with its error’s class only', async () => {
