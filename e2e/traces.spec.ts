@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test, expect } from './fixtures';
 import { PORTS } from './support/ports';
 import { messagesTo, outboxOf } from './support/outbox';
@@ -13,7 +14,7 @@ import { startServer, type TestServer } from './support/server';
  * email and stamps a download; the receiver sees the spans of the order, from the POST to the
  * email, in one trace (the one its request log line names), Next's own spans among them, and none
  * carries the buyer's email, name, card or link token. Without the variable the server loads no
- * module of OpenTelemetry's SDK at all (read from Node's module cache at exit: loaded-modules.cjs).
+ * module of OpenTelemetry's SDK at all (read from Node's module cache at exit: support/loaded-modules.mjs).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -109,7 +110,7 @@ const loadedModules = (file: string) =>
     .split('\n')
     .filter(Boolean)
     .map((path) => path.replace(/^.*\/node_modules\/@opentelemetry\//, '@opentelemetry/'));
-const PROBE = `--require ${resolve('e2e/support/loaded-modules.cjs')}`;
+const PROBE = `--import=${pathToFileURL(resolve('e2e/support/loaded-modules.mjs')).href}`;
 
 test('one order is one trace from its POST to its email (Next’s spans, the database’s, the delivery’s), its downloads stamp in theirs, and no span carries personal data', async () => {
   test.setTimeout(180_000);

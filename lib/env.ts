@@ -52,7 +52,7 @@ const TRACE_SAMPLERS = [
   'parentbased_always_off',
   'parentbased_traceidratio',
 ] as const;
-export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
+type TraceSampler = (typeof TRACE_SAMPLERS)[number];
 
 const portSetting = count(3000, 1, 65535);
 const logLevelSetting = z.preprocess(

@@ -1,8 +1,8 @@
-// Preloaded into a test server (NODE_OPTIONS=--require): when the process exits, writes the files of
+// Preloaded into a test server (NODE_OPTIONS=--import): when the process exits, writes the files of
 // every OpenTelemetry module it loaded (Node's module cache, by real path) to LOADED_MODULES_FILE,
 // one per line. e2e/traces.spec.ts reads it: with tracing off, no SDK module may be there.
-const { writeFileSync } = require('node:fs');
-const Module = require('node:module');
+import { writeFileSync } from 'node:fs';
+import Module from 'node:module';
 
 const file = process.env.LOADED_MODULES_FILE;
 if (file)
