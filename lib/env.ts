@@ -54,6 +54,23 @@ const TRACE_SAMPLERS = [
 ] as const;
 type TraceSampler = (typeof TRACE_SAMPLERS)[number];
 
+/** OTEL_EXPORTER_OTLP_HEADERS as a record; undefined when a pair is malformed or a value's escape is. */
+function parseHeaderPairs(raw: string): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  for (const pair of raw.split(',')) {
+    const at = pair.indexOf('=');
+    const key = pair.slice(0, at).trim();
+    if (at < 1 || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(key)) return undefined;
+    try {
+      headers[key] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+    if (/[\r\n\0]/.test(headers[key])) return undefined;
+  }
+  return headers;
+}
+
 const portSetting = count(3000, 1, 65535);
 const logLevelSetting = z.preprocess(
   emptyToUndefined,
@@ -134,6 +151,17 @@ const envSchema = z
     NGINX_CACHE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     // Traces (lib/tracing): off unless set. The collector's OTLP/HTTP base URL; spans go to its /v1/traces.
     OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'http://localhost:4318'),
+    // A collector's own credentials, `key=value` pairs separated by commas (values URL-encoded), as OpenTelemetry writes them.
+    OTEL_EXPORTER_OTLP_HEADERS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine(
+          (raw) => parseHeaderPairs(raw) !== undefined,
+          'must be key=value pairs separated by commas (for example Authorization=Bearer%20abc)',
+        )
+        .optional(),
+    ),
     OTEL_SERVICE_NAME: z.preprocess(
       emptyToUndefined,
       z
@@ -256,6 +284,8 @@ export type Env = {
 export type TracingConfig = {
   /** The collector's OTLP/HTTP traces URL: OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
   tracesUrl: string;
+  /** Headers sent with every export (a collector's credentials: OTEL_EXPORTER_OTLP_HEADERS). */
+  headers: Record<string, string>;
   serviceName: string;
   sampler: TraceSampler;
   /** For the traceidratio samplers: the share of traces kept. */
@@ -281,7 +311,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         const raw = source[name];
         // Never echo secrets or credentials back into logs.
         const shown =
-          raw === undefined || /SECRET|DATABASE_URL|SMTP_URL|OTLP_ENDPOINT/.test(name) ? '' : ` (got "${raw}")`;
+          raw === undefined || /SECRET|DATABASE_URL|SMTP_URL|OTLP_ENDPOINT|OTLP_HEADERS/.test(name)
+            ? ''
+            : ` (got "${raw}")`;
         return `${name} ${issue.message}${shown}`;
       }),
     );
@@ -333,6 +365,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     tracing: value.OTEL_EXPORTER_OTLP_ENDPOINT
       ? {
           tracesUrl: `${stripTrailingSlash(value.OTEL_EXPORTER_OTLP_ENDPOINT)}/v1/traces`,
+          headers: value.OTEL_EXPORTER_OTLP_HEADERS ? parseHeaderPairs(value.OTEL_EXPORTER_OTLP_HEADERS)! : {},
           serviceName: value.OTEL_SERVICE_NAME,
           sampler: value.OTEL_TRACES_SAMPLER,
           ratio: value.OTEL_TRACES_SAMPLER_ARG,

@@ -37,7 +37,11 @@ function samplerOf({ sampler, ratio }: TracingConfig): Sampler {
 /** Registers the process's tracer provider (once); `instance` is the request log's (host:port). */
 export function startSdk(config: TracingConfig, port: number): void {
   if (tracingState.on) return;
-  const exporter = new OTLPTraceExporter({ url: config.tracesUrl, timeoutMillis: BATCH.exportTimeoutMillis });
+  const exporter = new OTLPTraceExporter({
+    url: config.tracesUrl,
+    headers: config.headers,
+    timeoutMillis: BATCH.exportTimeoutMillis,
+  });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: config.serviceName,

@@ -35,6 +35,7 @@ describe('tracing starts only when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
       [
         {
           tracesUrl: 'http://collector:4318/v1/traces',
+          headers: {},
           serviceName: 'amora',
           sampler: 'parentbased_always_on',
           ratio: 1,
