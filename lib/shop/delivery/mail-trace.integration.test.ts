@@ -96,6 +96,6 @@ describe('an order’s email and its trace', () => {
       [placed.ok ? placed.order.id : ''],
     );
     expect(rows).toEqual([{ traceparent: null }]);
-    expect((await deliver()).sent.map((mail) => mail.to)).toEqual([input.email]);
+    expect((await deliver()).sent.map((mail) => mail.to)).toContain(input.email);
   });
 });
