@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@/lib/db/client';
 import type { OutgoingMail } from '@/lib/mail/transport';
 import { recordSpans } from '@/lib/testing/spans';
+import { createTestDatabase } from '@/lib/testing/postgres';
 import { startRequestSpan, withRequestSpan } from '@/lib/tracing/tracer';
 import { placeOrder } from '../orders/orders';
 import { demoPayments } from '../payments/payment';
@@ -15,17 +16,30 @@ import { deliverPendingMail } from './deliver-mail';
  * of the order's trace: the request's traceparent is kept with the queued row (mail_queue.traceparent)
  * and the delivery span continues it. On PGlite, with the SDK in memory (lib/testing/spans.ts).
  */
-let dir: string;
-let db: Db;
+const url = process.env.TEST_DATABASE_URL;
+// On PGlite always; on PostgreSQL too when TEST_DATABASE_URL names one (npm test starts one).
+const DATABASES = [
+  {
+    kind: 'pglite' as const,
+    open: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'amora-mail-trace-'));
+      return { db: await openDb({ dataDir: dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  ...(url
+    ? [
+        {
+          kind: 'postgres' as const,
+          open: async () => {
+            const own = await createTestDatabase(url, 'amora_mail_trace');
+            return { db: await openDb({ databaseUrl: own.url, dataDir: tmpdir() }), cleanup: own.drop };
+          },
+        },
+      ]
+    : []),
+];
+
 let recording: ReturnType<typeof recordSpans> | undefined;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'amora-mail-trace-'));
-  db = await openDb({ dataDir: dir });
-}, 60_000);
-afterAll(async () => {
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 afterEach(async () => {
   await recording?.stop();
   recording = undefined;
@@ -38,7 +52,7 @@ const buyer = () => ({
   paymentMethod: 'paypal' as const,
 });
 
-const deliver = async () => {
+const deliver = async (db: Db) => {
   const sent: OutgoingMail[] = [];
   const result = await deliverPendingMail(db, {
     siteUrl: 'https://amora.example',
@@ -48,7 +62,17 @@ const deliver = async () => {
   return { ...result, sent };
 };
 
-describe('an order’s email and its trace', () => {
+describe.each(DATABASES)('an order’s email and its trace, on $kind', ({ kind, open }) => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await open());
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+    await cleanup?.();
+  });
+
   it('is delivered, out of the request, as a span of the order’s trace; no span names the buyer', async () => {
     recording = recordSpans();
     const input = buyer();
@@ -63,7 +87,7 @@ describe('an order’s email and its trace', () => {
 
     // The worker's pass: a timer's, with no request span active.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const { sent } = await deliver();
+    const { sent } = await deliver(db);
     expect(sent.map((mail) => mail.to)).toEqual([input.email]);
 
     const spans = recording.spans();
@@ -82,7 +106,7 @@ describe('an order’s email and its trace', () => {
       'db.system.name': 'postgresql',
       'db.operation.name': 'INSERT',
       'db.collection.name': 'orders',
-      'amora.db': 'pglite',
+      'amora.db': kind,
     });
     const exported = JSON.stringify(spans.map((span) => [span.name, span.attributes, span.events, span.status]));
     for (const secret of [input.email, 'Quillfeather', 'Oriane']) expect(exported).not.toContain(secret);
@@ -96,6 +120,6 @@ describe('an order’s email and its trace', () => {
       [placed.ok ? placed.order.id : ''],
     );
     expect(rows).toEqual([{ traceparent: null }]);
-    expect((await deliver()).sent.map((mail) => mail.to)).toContain(input.email);
+    expect((await deliver(db)).sent.map((mail) => mail.to)).toContain(input.email);
   });
 });
