@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -228,7 +228,7 @@ test('one order is one trace from its POST to its email (Next’s spans, the dat
   );
 });
 
-test('with OTEL_EXPORTER_OTLP_ENDPOINT unset no module of OpenTelemetry’s SDK is loaded, and the request log says no trace id', async () => {
+test('with OTEL_EXPORTER_OTLP_ENDPOINT unset no module of OpenTelemetry’s SDK is loaded, the request log says no trace id, and no client chunk has any of it', async () => {
   test.setTimeout(120_000);
   const modules = join(tmpdir(), `amora-traces-modules-off-${process.pid}`);
   rmSync(modules, { force: true });
@@ -262,6 +262,12 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT unset no module of OpenTelemetry’s SDK 
     await server.stop();
   }
   expect(existsSync(modules)).toBe(true);
+  // And the browser gets none of it: no client chunk of the build names OpenTelemetry.
+  const chunks = readdirSync('.next/static', { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.js'),
+  );
+  expect(chunks.length).toBeGreaterThan(10);
+  expect(chunks.filter((file) => /opentelemetry/i.test(readFileSync(join('.next/static', file), 'utf8')))).toEqual([]);
   // Next's tracer asks for the API (a no-op without a provider); nothing else of OpenTelemetry's is there.
   expect(loadedModules(modules).filter((path) => !path.startsWith('@opentelemetry/api/'))).toEqual([]);
 });
