@@ -271,3 +271,21 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT unset no module of OpenTelemetry’s SDK 
   // Next's tracer asks for the API (a no-op without a provider); nothing else of OpenTelemetry's is there.
   expect(loadedModules(modules).filter((path) => !path.startsWith('@opentelemetry/api/'))).toEqual([]);
 });
+
+test('with the collector down the site serves as ever, and its log says the spans it dropped', async () => {
+  test.setTimeout(120_000);
+  // Nothing listens on the receiver's port in this test.
+  const server = await startServer(PORTS.traces, {
+    LOG_LEVEL: 'info',
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${PORTS.tracesCollector}`,
+  });
+  try {
+    expect((await fetch(`${server.origin}/fr/blog`)).status).toBe(200);
+    expect(requestLine(server, '/[locale]/blog')?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    await expect
+      .poll(() => server.output().includes('Spans could not be sent to the collector'), { timeout: 30_000 })
+      .toBe(true);
+  } finally {
+    await server.stop();
+  }
+});

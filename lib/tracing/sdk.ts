@@ -13,12 +13,14 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { TracingConfig } from '@/lib/env';
 import { privateExporter } from './private-spans';
+import { reportingFailures } from './export-failures';
 import { tracingState } from './tracer';
 
 /**
  * The OpenTelemetry SDK, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/tracing/start.ts):
  * a Node tracer provider (async-local context, W3C trace context) that batches spans to the
- * collector over OTLP/HTTP (JSON), each copied without personal data first (private-spans.ts).
+ * collector over OTLP/HTTP (JSON), each copied without personal data first (private-spans.ts); spans
+ * the collector did not take are said in the log (export-failures.ts).
  */
 
 /** The batch exporter's bounds: at most this many spans wait (past it, new ones are dropped, not queued). */
@@ -48,7 +50,7 @@ export function startSdk(config: TracingConfig, port: number): void {
       'service.instance.id': `${hostname()}:${port}`,
     }),
     sampler: samplerOf(config),
-    spanProcessors: [new BatchSpanProcessor(privateExporter(exporter), BATCH)],
+    spanProcessors: [new BatchSpanProcessor(privateExporter(reportingFailures(exporter)), BATCH)],
   });
   provider.register();
   tracingState.shutdown = () => provider.shutdown();
