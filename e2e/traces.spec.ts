@@ -145,7 +145,7 @@ test('one order is one trace from its POST to its email (Next’s spans, the dat
     expect(placed.status).toBe(201);
     const { downloadUrl, libraryUrl } = (await placed.json()) as { downloadUrl: string; libraryUrl: string };
     token = decodeURIComponent(/\/library\/([^/?#]+)/.exec(libraryUrl)![1]!);
-    await expect.poll(() => messagesTo(outboxOf(server.dataDir), email).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => messagesTo(outboxOf(server.dataDir), email).length, { timeout: 60_000 }).toBe(1);
     expect((await fetch(`${server.origin}${libraryUrl}`, { headers: { Cookie: 'CookieConsent=true' } })).status).toBe(
       200,
     );
@@ -160,7 +160,7 @@ test('one order is one trace from its POST to its email (Next’s spans, the dat
     const names = () => inOrder().map((span) => span.name);
     // Spans are sent in batches (every 2 s): polled until the email's delivery is among them.
     await expect
-      .poll(names, { timeout: 30_000 })
+      .poll(names, { timeout: 60_000 })
       .toEqual(
         expect.arrayContaining([
           'POST /api/orders',
@@ -198,10 +198,10 @@ test('one order is one trace from its POST to its email (Next’s spans, the dat
         : [];
     };
     await expect
-      .poll(namesInTraceOf('/[locale]/library/[token]'), { timeout: 30_000 })
+      .poll(namesInTraceOf('/[locale]/library/[token]'), { timeout: 60_000 })
       .toContain('render route (app) /[locale]/library/[token]');
     await expect
-      .poll(namesInTraceOf('/api/download/[token]/[file]'), { timeout: 30_000 })
+      .poll(namesInTraceOf('/api/download/[token]/[file]'), { timeout: 60_000 })
       .toEqual(expect.arrayContaining(['executing api route (app) /api/download/[token]/[file]', 'stamp']));
   } finally {
     await server.stop();
@@ -281,9 +281,10 @@ test('with the collector down the site serves as ever, and its log says the span
   });
   try {
     expect((await fetch(`${server.origin}/fr/blog`)).status).toBe(200);
-    expect(requestLine(server, '/[locale]/blog')?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    // Its line is written once its response is over.
+    await expect.poll(() => requestLine(server, '/[locale]/blog')?.traceId).toMatch(/^[0-9a-f]{32}$/);
     await expect
-      .poll(() => server.output().includes('Spans could not be sent to the collector'), { timeout: 30_000 })
+      .poll(() => server.output().includes('Spans could not be sent to the collector'), { timeout: 60_000 })
       .toBe(true);
   } finally {
     await server.stop();
