@@ -157,11 +157,16 @@ export function createFrontDoor({
     const proxyRequestId = proxyRequestIdOf({ requestId: req.headers['x-request-id'], trustedHops: trustedProxyHops });
     const record = logRequest(req, res, proxyRequestId);
     // Tracing on: what serving it starts (Next's spans, the site's) is a child of the request's span.
-    withRequestSpan(record.span, () => serve(req, res, record, proxyRequestId));
+    withRequestSpan(record.span, () => serveRequest(req, res, record, proxyRequestId));
   };
 
   /** Everything after the log line is arranged: every step of the front door, then Next. */
-  function serve(req: IncomingMessage, res: ServerResponse, record: RequestRecord, proxyRequestId: string | undefined) {
+  function serveRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    record: RequestRecord,
+    proxyRequestId: string | undefined,
+  ) {
     // 1. Methods no route serves; malformed escapes; escaped letters and digits are written plainly (/%6Cibrary is /library).
     const [rawPath = '/', rawQuery] = (req.url ?? '/').split(/\?(.*)/s);
     const path = normalizeEscapes(rawPath);

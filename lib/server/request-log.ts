@@ -31,7 +31,8 @@ export function noteRawAnswer(res: ServerResponse, status: number): void {
 /**
  * Gives the request its id and, once its response is over (sent, or cut), writes its one log line
  * (docs/operations.md, "Logs"): time, instance, id, method, route pattern, status, duration, bytes
- * and cache status, and the trace id when tracing is on (the request's span ends with it). The id is the trusted proxy's (nginx's $request_id, already checked:
+ * and cache status, and its trace id when tracing is on (its span, started here, ends then too).
+ * The id is the trusted proxy's (nginx's $request_id, already checked:
  * lib/http/client-address.ts proxyRequestIdOf) or a fresh one, and the response says it in
  * X-Request-Id. Nothing of the path, query, headers or client address is logged.
  */

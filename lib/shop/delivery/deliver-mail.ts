@@ -52,7 +52,7 @@ export async function deliverPendingMail(
           countDelivery(row, 'failed');
           await rescheduleMail(db, row.id, error, retryDelaySeconds(row.attempts, options.firstRetrySeconds));
           // Kept queued, and the span says it failed.
-          throw new MailRefused();
+          throw new MailRefused(error);
         }
       },
       contextOf(row.traceparent),
@@ -63,9 +63,12 @@ export async function deliverPendingMail(
   return { sent, failed };
 }
 
-/** A refused email, rescheduled: its span is marked failed, and the pass goes on to the next one. */
+/** A refused email, rescheduled: its span is marked failed (by the refusal's class), and the pass goes on to the next one. */
 class MailRefused extends Error {
-  override name = 'MailRefused';
+  constructor(refusal: unknown) {
+    super('The email was refused; it stays queued');
+    this.name = refusal instanceof Error ? refusal.name : 'MailRefused';
+  }
 }
 
 /** An email handed to SMTP (amora_mail_deliveries_total): sent, or failed and rescheduled. */

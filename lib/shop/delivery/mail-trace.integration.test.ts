@@ -112,6 +112,35 @@ describe.each(DATABASES)('an order’s email and its trace, on $kind', ({ kind, 
     for (const secret of [input.email, 'Quillfeather', 'Oriane']) expect(exported).not.toContain(secret);
   });
 
+  it('marks a refused delivery’s span failed, by the refusal’s class only, and the email stays queued', async () => {
+    recording = recordSpans();
+    const input = buyer();
+    const request = startRequestSpan('POST')!;
+    const placed = await withRequestSpan(request, () => placeOrder(db, input, { payments: demoPayments }));
+    request.end('/api/orders', 201);
+    class SmtpRefusal extends Error {
+      override name = 'SmtpRefusal';
+    }
+    const result = await deliverPendingMail(db, {
+      siteUrl: 'https://amora.example',
+      secret: 's'.repeat(64),
+      send: async (mail) => {
+        throw new SmtpRefusal(`550 no such mailbox ${mail.to}`);
+      },
+    });
+    expect(result.failed).toBeGreaterThanOrEqual(1);
+    const refused = recording.named('deliver mail').find((span) => span.spanContext().traceId === request.traceId)!;
+    expect(refused.status).toEqual({ code: 2 });
+    expect(refused.attributes['error.type']).toBe('SmtpRefusal');
+    const { rows } = await db.query<{ sent_at: string | null }>('SELECT sent_at FROM mail_queue WHERE order_id = $1', [
+      placed.ok ? placed.order.id : '',
+    ]);
+    expect(rows).toEqual([{ sent_at: null }]);
+    expect(JSON.stringify(recording.spans().map((span) => [span.attributes, span.events, span.status]))).not.toContain(
+      input.email,
+    );
+  });
+
   it('keeps no traceparent while tracing is off, and the email goes out as before', async () => {
     const input = buyer();
     const placed = await placeOrder(db, input, { payments: demoPayments });
