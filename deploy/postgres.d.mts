@@ -4,3 +4,7 @@ export function startPostgresIn(where: { bin: string; dir: string; log: string; 
   url: string;
   stop(): void;
 };
+export function startThrowawayPostgres(
+  database: string,
+  prefix: string,
+): Promise<{ url: string; stop(): void } | undefined>;

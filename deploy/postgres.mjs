@@ -1,8 +1,10 @@
 // A PostgreSQL server of its own, from Debian's packages (the postgresql package, as npm test
 // installs it): initdb into a directory and pg_ctl on a local port. deploy/cluster.ts runs one for
-// the cluster, bench/postgres.mjs a throwaway one for the purchase-path benchmark.
+// the cluster; the benches and the tests a throwaway one (startThrowawayPostgres).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Debian's PostgreSQL programs, the newest version's (the one with initdb), or undefined when not installed. */
@@ -57,5 +59,40 @@ export function startPostgresIn({ bin, dir, log, port, database }) {
   return {
     url: `postgres://amora@127.0.0.1:${port}/${database}`,
     stop: () => void spawnSync(...asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop'])),
+  };
+}
+
+/** @returns {Promise<number>} a TCP port nothing listens on (as of now) */
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * A throwaway PostgreSQL: its data in a new temporary directory (named from `prefix`), on a free
+ * local port, with a database `database`; `stop` stops it and removes the directory. Undefined
+ * when PostgreSQL is not installed.
+ * @param {string} database
+ * @param {string} prefix
+ * @returns {Promise<{ url: string; stop(): void } | undefined>}
+ */
+export async function startThrowawayPostgres(database, prefix) {
+  const bin = postgresBin();
+  if (!bin) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const postgres = startPostgresIn({ bin, dir, log: join(dir, 'server.log'), port: await freePort(), database });
+  return {
+    url: postgres.url,
+    stop() {
+      try {
+        postgres.stop();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
   };
 }

@@ -1,18 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { postgresBin, startPostgresIn } from '@/deploy/postgres.mjs';
+import { startThrowawayPostgres } from '@/deploy/postgres.mjs';
 import { createTestDatabase } from './postgres';
-
-/** A port nothing listens on right now. */
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 /**
  * A PostgreSQL server for a test file: the test server (TEST_DATABASE_URL, which npm test starts),
@@ -25,21 +12,9 @@ export async function testPostgres(): Promise<
   let url = process.env.TEST_DATABASE_URL;
   let stop = () => undefined as void;
   if (!url) {
-    const bin = postgresBin();
-    if (!bin) return undefined;
-    const dir = mkdtempSync(join(tmpdir(), 'amora-pg-'));
-    const server = startPostgresIn({
-      bin,
-      dir,
-      log: join(dir, 'server.log'),
-      port: await freePort(),
-      database: 'amora',
-    });
-    url = server.url;
-    stop = () => {
-      server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    };
+    const server = await startThrowawayPostgres('amora', 'amora-pg-');
+    if (!server) return undefined;
+    ({ url, stop } = server);
   }
   const serverUrl = url;
   return { database: (prefix) => createTestDatabase(serverUrl, prefix), stop };
