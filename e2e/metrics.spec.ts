@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { test, expect } from './fixtures';
 import { PORTS } from './support/ports';
+import { placeDemoOrder } from './support/demo-order';
 import { startServer, type TestServer } from './support/server';
 
 /**
@@ -34,20 +35,7 @@ test('an order and its downloads move the counters, read on the metrics port', a
   test.setTimeout(120_000);
   const before = await scrape();
   const email = `metrics-${Date.now()}@example.com`;
-  const placed = await fetch(`${server.origin}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: 'CookieConsent=true' },
-    body: JSON.stringify({
-      editionId: 'en',
-      name: 'Metrics Buyer',
-      email,
-      paymentMethod: 'paypal',
-      acceptDelivery: true,
-    }),
-  });
-  expect(placed.status).toBe(201);
-  const { downloadUrl, libraryUrl } = (await placed.json()) as { downloadUrl: string; libraryUrl: string };
-  const token = decodeURIComponent(/\/library\/([^/?#]+)/.exec(libraryUrl)![1]!);
+  const { downloadUrl, libraryUrl, token } = await placeDemoOrder(server.origin, { name: 'Metrics Buyer', email });
   for (const url of [downloadUrl, downloadUrl.replace(/\.pdf$/, '.epub')]) {
     const copy = await fetch(`${server.origin}${url}`);
     expect(copy.status).toBe(200);
