@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { test, expect } from './fixtures';
 import { PORTS } from './support/ports';
@@ -103,4 +105,34 @@ test('/metrics is not on the public port, and the metrics port is bound to loopb
     .map((address) => address!.address);
   for (const address of outside)
     await expect(fetch(`http://${address}:${PORTS.metricsPort}/metrics`), address).rejects.toThrow();
+});
+
+test('a stopping instance frees its metrics port at once, for the next process, while it finishes what it serves', async () => {
+  test.setTimeout(120_000);
+  const port = PORTS.metricsStoppingPort;
+  const stopping = await startServer(PORTS.metricsStopping, {
+    METRICS_PORT: String(port),
+    TRUSTED_PROXY_HOPS: '1',
+    SHUTDOWN_TIMEOUT_SECONDS: '30',
+  });
+  // A proxy's open connection: behind a proxy a stopping instance waits for it to close
+  // (lib/server/graceful-shutdown.ts), so the process is still running below.
+  const held = connect(PORTS.metricsStopping, '127.0.0.1');
+  await once(held, 'connect');
+  const exited = new Promise((resolve) => stopping.child.once('exit', resolve));
+  try {
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+    stopping.child.kill('SIGTERM');
+    const metricsPort = () =>
+      fetch(`http://127.0.0.1:${port}/metrics`).then(
+        () => 'open',
+        () => 'refused',
+      );
+    await expect.poll(metricsPort, { timeout: 15_000 }).toBe('refused');
+    // Refused while the process still runs: a rolling restart's next process can listen there.
+    expect(stopping.child.exitCode).toBeNull();
+  } finally {
+    held.destroy();
+    await exited;
+  }
 });

@@ -89,6 +89,9 @@ export const PORTS = {
   /** e2e/metrics.spec.ts: a server with metrics on, and its metrics port. */
   metrics: at(3171),
   metricsPort: at(3172),
+  /** e2e/metrics.spec.ts: a server it stops, and its metrics port. */
+  metricsStopping: at(3173),
+  metricsStoppingPort: at(3174),
   /** e2e/backup.spec.ts: the site on PGlite it backs up while orders arrive, the site on PostgreSQL it restores into, and that PostgreSQL. */
   backupPglite: at(3175),
   backupRestored: at(3176),
