@@ -12,6 +12,10 @@ import { startServer, type TestServer } from './support/server';
  * the counters move: orders by status and provider, downloads by format, requests by route
  * pattern and status class, the mail queue read from the database. No token or email in any label.
  */
+// One worker for the file: its tests share the server of beforeAll, whose ports a second worker's
+// copy of it would find taken.
+test.describe.configure({ mode: 'default' });
+
 let server: TestServer;
 const metricsUrl = `http://127.0.0.1:${PORTS.metricsPort}/metrics`;
 
@@ -113,7 +117,10 @@ test('a stopping instance frees its metrics port at once, for the next process, 
   const stopping = await startServer(PORTS.metricsStopping, {
     METRICS_PORT: String(port),
     TRUSTED_PROXY_HOPS: '1',
-    SHUTDOWN_TIMEOUT_SECONDS: '30',
+    // Long bounds: neither the stop's nor the unsent request's ends the wait below on a busy machine.
+    SHUTDOWN_TIMEOUT_SECONDS: '120',
+    REQUEST_TIMEOUT_SECONDS: '120',
+    BODY_TIMEOUT_SECONDS: '60',
   });
   // A proxy's open connection: behind a proxy a stopping instance waits for it to close
   // (lib/server/graceful-shutdown.ts), so the process is still running below.
