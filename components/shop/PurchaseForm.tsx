@@ -31,6 +31,8 @@ type PurchaseLabels = {
   submitted: string;
   confirmTitle: string;
   confirmBody: string;
+  /** "VAT included", shown beside confirmBody (SPEC.md's exact sentence); none when there is no price. */
+  vatIncluded?: string;
   confirm: string;
   cancel: string;
   processing: string;

@@ -4,6 +4,7 @@ import { directionOf, type Locale } from '@/lib/i18n/locales';
 import type { Messages } from '@/lib/i18n/messages';
 import { isPlainName } from '@/lib/shop/checkout/purchase-schema';
 import type { PaymentMethod } from '@/lib/shop/payments/methods';
+import { priceWithVatWording } from '@/lib/shop/vat-wording';
 import { emailButton, emailFrame, escapeHtml } from './frame';
 
 /**
@@ -57,8 +58,13 @@ export function buildMagicLinkEmail(mail: MagicLinkMail, locale: Locale, message
         [t('edition'), `The Love Blueprint (${mail.editionLabel})`],
         [
           t('price'),
-          new Intl.NumberFormat(locale, { style: 'currency', currency: mail.receipt.currency }).format(
-            mail.receipt.amountCents / 100,
+          // The price paid and, beside it, that it includes VAT (in demo mode too: the wording only).
+          priceWithVatWording(
+            new Intl.NumberFormat(locale, { style: 'currency', currency: mail.receipt.currency }).format(
+              mail.receipt.amountCents / 100,
+            ),
+            shop('vatIncluded'),
+            locale,
           ),
         ],
         [t('payment'), paymentOf(mail.receipt, t)],

@@ -6,6 +6,7 @@ import { buildMagicLinkEmail as build, type MagicLinkMail } from './magic-link';
 import en from '@/content/messages/en.json';
 import fr from '@/content/messages/fr.json';
 import ar from '@/content/messages/ar.json';
+import de from '@/content/messages/de.json';
 
 const buildMagicLinkEmail = (mail: MagicLinkMail) => build(mail, 'en', en);
 import { sendMail } from './transport';
@@ -64,7 +65,7 @@ describe('magic-link email', () => {
       expect(part).toContain('order-fr-1');
       expect(part).toContain('24 novembre 2026');
       expect(part).toContain('The Love Blueprint (Français)');
-      expect(part).toMatch(/7,99\s\$US/);
+      expect(part).toMatch(/7,99\s\$US TVA\u00a0incluse/);
       expect(part).toContain('Carte se terminant par 4242');
       expect(part).toContain('support@amora.example');
       expect(part).toContain(`«\u00a0${fr.shop.acceptDelivery}\u00a0»`);
@@ -89,11 +90,40 @@ describe('magic-link email', () => {
       expect(part).toContain(
         new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-11-24T09:30:00Z')),
       );
-      expect(part).toContain(new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(7.99));
+      expect(part).toContain(
+        `\u2068${new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(7.99)}\u2069 ${ar.shop.vatIncluded}`,
+      );
       expect(part).toContain('PayPal');
       expect(part).toContain(ar.shop.acceptDelivery);
       expect(part).not.toContain('4242');
     }
+  });
+
+  it('says beside the price that it includes VAT, and a demo receipt still says no payment is taken', () => {
+    const demo = build(
+      {
+        ...sampleMagicLinkMail,
+        editionLabel: 'Deutsch',
+        demo: true,
+        receipt: {
+          orderedAt: new Date('2026-11-24T09:30:00Z'),
+          amountCents: 799,
+          currency: 'USD',
+          paymentMethod: 'paypal',
+          cardLast4: null,
+        },
+      },
+      'de',
+      de,
+    );
+    for (const part of [demo.text, demo.html]) {
+      expect(part).toContain(`${de.email.price}`);
+      expect(part).toContain('7,99\u00a0$ inkl.\u00a0MwSt.');
+      expect(part).toContain(de.shop.demoNotice);
+      // Part A only: the wording, no VAT amount or rate (a demo order computes none).
+      expect(part.replace(/<[^>]*>/g, '')).not.toMatch(/\d\s?%/);
+    }
+    expect(demo.text).toMatch(new RegExp(`^${de.email.price}: 7,99\u00a0\\$ inkl\\.\u00a0MwSt\\.$`, 'm'));
   });
 
   it('never greets with text that is not a plain name (finding 1: attacker text in the sender’s voice)', () => {
