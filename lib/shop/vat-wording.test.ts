@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './catalogue';
+import { locales } from '@/lib/i18n/locales';
+import { localeMessages, localeTexts } from '@/lib/i18n/locale-texts';
+import { editions, formatPrice } from './catalogue';
 import { priceWithVatWording } from './vat-wording';
 import en from '@/content/messages/en.json';
 import fr from '@/content/messages/fr.json';
@@ -22,5 +24,28 @@ describe('priceWithVatWording', () => {
     expect(priceWithVatWording(price, ar.shop.vatIncluded, 'ar')).toBe(
       `\u2068${price}\u2069 شامل\u00a0ضريبة\u00a0القيمة\u00a0المضافة`,
     );
+  });
+});
+
+describe('every text that names a price says that it includes VAT', () => {
+  // Whitespace as plain spaces: a text may join the wording with no-break spaces.
+  const plain = (text: string) => text.replace(/\s/gu, ' ');
+  it.each(locales)('%s (UI, FAQs, help, book and content files)', (locale) => {
+    const wording = plain(localeMessages(locale).get('shop.vatIncluded') ?? '');
+    expect(wording).not.toBe('');
+    // Each price as a text could write it: "7.99", "7,99", or in the language's own digits ("৭.৯৯").
+    const amounts = editions.flatMap(({ price }) =>
+      price
+        ? [
+            price.amount.toFixed(2),
+            price.amount.toFixed(2).replace('.', ','),
+            new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(price.amount),
+          ]
+        : [],
+    );
+    const silent = localeTexts(locale)
+      .filter(({ text }) => amounts.some((amount) => text.includes(amount)) && !plain(text).includes(wording))
+      .map(({ where }) => where);
+    expect(silent).toEqual([]);
   });
 });
