@@ -225,6 +225,8 @@ test.describe('every price says it includes VAT', () => {
 
   for (const locale of VAT_LOCALES) {
     test(`${locale}: the launch offer, the purchase page and the Confirm Purchase dialog`, async ({ page }) => {
+      // Two pages, a form and two axe scans: about 20 s on a quiet machine.
+      test.setTimeout(120_000);
       const shop = catalogues[locale].shop;
       const price = priceIn(locale);
 
@@ -268,6 +270,8 @@ test.describe('every price says it includes VAT', () => {
   test('the receipt email puts the wording beside the price, and the demo email still says no payment is taken', async ({
     request,
   }) => {
+    // Five orders and their emails; the first order may also open the embedded database.
+    test.setTimeout(120_000);
     for (const locale of VAT_LOCALES) {
       const messages = catalogues[locale];
       const email = `vat-receipt-${locale}-${Date.now()}@example.com`;
