@@ -120,4 +120,13 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX download_claims_pending ON download_claims (expires_at) WHERE state = 'pending';
     `,
   },
+  {
+    version: 8,
+    name: 'mail trace context',
+    // The W3C traceparent of the request that queued an email (null when tracing was off): its
+    // delivery, later and perhaps in another process, is a span of that request's trace (lib/tracing).
+    sql: `
+      ALTER TABLE mail_queue ADD COLUMN traceparent TEXT;
+    `,
+  },
 ];

@@ -313,11 +313,20 @@ describe('backups', () => {
       // What a site at migration 6 wrote: no download_claims table yet.
       const lines = (await backupOf(source)).filter((line) => !line.startsWith('{"t":"download_claims"'));
       const header = parseHeader(lines[0]);
-      const old: BackupHeader = {
-        ...header,
-        migration: 6,
-        tables: header.tables.filter((t) => t.name !== 'download_claims'),
-      };
+      // Nor the columns later migrations added (8: mail_queue.traceparent).
+      const later = { mail_queue: ['traceparent'] } as Record<string, string[]>;
+      const tables = header.tables
+        .filter((t) => t.name !== 'download_claims')
+        .map((t) => ({ ...t, columns: t.columns.filter((c) => !later[t.name]?.includes(c)) }));
+      const dropped = Object.fromEntries(
+        header.tables.map((t) => [t.name, t.columns.flatMap((c, i) => (later[t.name]?.includes(c) ? [i] : []))]),
+      );
+      for (let i = 1; i < lines.length; i += 1) {
+        const row = JSON.parse(lines[i]!) as { t: string; v: unknown[] };
+        if (dropped[row.t]?.length)
+          lines[i] = JSON.stringify({ ...row, v: row.v.filter((_, index) => !dropped[row.t]!.includes(index)) });
+      }
+      const old: BackupHeader = { ...header, migration: 6, tables };
       lines[0] = JSON.stringify(old);
       const target = await fresh(kind, { migrated: false });
       const summary = await restore(target, lines);

@@ -2,6 +2,7 @@ import 'server-only';
 import Stripe from 'stripe';
 import type { CheckoutState, HostedCheckout } from './payment';
 import type { PaymentEvent } from './events';
+import { inSpan } from '@/lib/tracing/tracer';
 
 /** Stripe Checkout's own languages; the site's others (bn, uk, ar) get Stripe's browser detection. */
 const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
@@ -41,6 +42,10 @@ export function stripeClient({ secretKey, apiUrl }: StripeConfig): Stripe {
   });
 }
 
+/** A call to Stripe's API as a span (lib/tracing), named by its method only: never its ids or the buyer's address. */
+const stripeCall = <T>(method: string, call: () => Promise<T>): Promise<T> =>
+  inSpan(`stripe ${method}`, { 'amora.stripe.method': method }, call);
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -65,30 +70,32 @@ export function stripeCheckout(stripe: Stripe): HostedCheckout {
   return {
     async start(request) {
       try {
-        const session = await stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            // A filter on what Stripe offers (API 2026-09-30 and later): card brings the wallets built on it.
-            allowed_payment_method_types: request.method === 'card' ? ['card', 'link'] : ['paypal'],
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: request.currency.toLowerCase(),
-                  unit_amount: request.amountCents,
-                  product_data: { name: request.description },
+        const session = await stripeCall('checkout.sessions.create', () =>
+          stripe.checkout.sessions.create(
+            {
+              mode: 'payment',
+              // A filter on what Stripe offers (API 2026-09-30 and later): card brings the wallets built on it.
+              allowed_payment_method_types: request.method === 'card' ? ['card', 'link'] : ['paypal'],
+              line_items: [
+                {
+                  quantity: 1,
+                  price_data: {
+                    currency: request.currency.toLowerCase(),
+                    unit_amount: request.amountCents,
+                    product_data: { name: request.description },
+                  },
                 },
-              },
-            ],
-            client_reference_id: request.orderId,
-            customer_email: request.email,
-            locale: stripeLocale(request.locale),
-            metadata: { order_id: request.orderId },
-            payment_intent_data: { metadata: { order_id: request.orderId } },
-            success_url: request.successUrl,
-            cancel_url: request.cancelUrl,
-          },
-          { idempotencyKey: `checkout-${request.idempotencyKey}` },
+              ],
+              client_reference_id: request.orderId,
+              customer_email: request.email,
+              locale: stripeLocale(request.locale),
+              metadata: { order_id: request.orderId },
+              payment_intent_data: { metadata: { order_id: request.orderId } },
+              success_url: request.successUrl,
+              cancel_url: request.cancelUrl,
+            },
+            { idempotencyKey: `checkout-${request.idempotencyKey}` },
+          ),
         );
         if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
         return { ok: true, sessionId: session.id, url: session.url };
@@ -101,7 +108,9 @@ export function stripeCheckout(stripe: Stripe): HostedCheckout {
       }
     },
     async lookup(sessionId) {
-      return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+      return sessionState(
+        await stripeCall('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(sessionId)),
+      );
     },
   };
 }
