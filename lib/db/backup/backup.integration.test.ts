@@ -71,6 +71,18 @@ async function fill(db: Db, count: number): Promise<string[]> {
     if (i % 3 === 0) await db.query('UPDATE mail_queue SET sent_at = now() WHERE order_id = $1', [id]);
   }
   await db.query('UPDATE orders SET revoked_at = now() WHERE id = $1', [ids[0]]);
+  // What Stripe Tax recorded on a sale, and its refund (issue 49): the VAT report needs them back.
+  await db.query(
+    `UPDATE orders SET tax_status = 'computed', paid_at = now(), amount_gross = 799, amount_net = 747, amount_tax = 52,
+       amount_discount = 0, taxability_reason = 'reduced_rated', tax_rate_bp = 700, tax_jurisdiction = 'DE',
+       buyer_country = 'DE', invoice_url = 'https://invoice.example/i', invoice_pdf = 'https://invoice.example/i.pdf'
+     WHERE id = $1`,
+    [ids[0]],
+  );
+  await db.query(
+    `INSERT INTO refunds (id, order_id, refunded_at, currency, amount, tax, source) VALUES ($1, $2, now(), 'eur', 799, 52, 'webhook')`,
+    [`re_${buyers}`, ids[0]],
+  );
   await requestPurchaseLookup(db, `Lookup-${buyers}@Example.com`);
   await db.query(
     `INSERT INTO payment_events (id, type, kind, order_id) VALUES ($1, 'checkout.session.completed', 'ignored', $2)`,
@@ -103,6 +115,7 @@ async function contents(db: Db): Promise<Record<string, unknown[]>> {
       mail_queue: await of(`SELECT (to_jsonb(t) - 'id')::text AS j FROM mail_queue t ORDER BY id`),
       download_claims: await of('SELECT row_to_json(t)::text AS j FROM download_claims t ORDER BY id'),
       lookup_requests: await of(`SELECT (to_jsonb(t) - 'id')::text AS j FROM lookup_requests t ORDER BY id`),
+      refunds: await of('SELECT row_to_json(t)::text AS j FROM refunds t ORDER BY id'),
     };
   });
 }
