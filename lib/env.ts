@@ -66,7 +66,6 @@ const sellerText = (max: number) =>
       .string()
       .trim()
       .max(max, `must be at most ${max} characters`)
-      // eslint-disable-next-line no-control-regex -- exactly what is refused
       .regex(/^[^\u0000-\u001f\u007f]+$/, 'must be one line of text')
       .optional(),
   );

@@ -23,6 +23,7 @@ export const deliverDueMail = (db: Db) => async () =>
       secret: appSecret(),
       send: sendMail,
       firstRetrySeconds: env().mailRetrySeconds,
+      seller: env().seller,
     })
   ).sent;
 

@@ -6,7 +6,7 @@ import type { Queryable } from '@/lib/db/client';
  * the quarter and the refunds made in it, netted. What the OSS return asks for per member state
  * and rate (docs/tax.md). Amounts are integers in the currency's minor unit.
  */
-export type VatRow = {
+type VatRow = {
   /** Where the VAT is due (Stripe Tax's jurisdiction), else the buyer's country. */
   country: string;
   currency: string;
@@ -20,7 +20,7 @@ export type VatRow = {
   gross: number;
 };
 /** A paid sale of the quarter whose tax is not known: the operator settles it by hand. */
-export type FlaggedSale = { orderId: string; paidAt: string; currency: string; gross: number };
+type FlaggedSale = { orderId: string; paidAt: string; currency: string; gross: number };
 export type VatReport = { quarter: string; from: string; to: string; rows: VatRow[]; flagged: FlaggedSale[] };
 
 /** `2026-Q4` as its first instant and the next quarter's, in UTC (our reading: docs/tax.md). */
