@@ -48,8 +48,11 @@ export function saleOfSession(session: Stripe.Checkout.Session): SaleTax | undef
     tax: details.amount_tax,
     net: gross - details.amount_tax,
     taxabilityReason: main?.taxability_reason ?? null,
-    // The rate actually applied (0 for a reverse charge), summed over the jurisdictions.
-    rateBp: basisPoints(taxes.reduce((sum, t) => sum + (t.rate.effective_percentage ?? t.rate.percentage ?? 0), 0)),
+    // The rate actually applied, summed over the jurisdictions; a reverse charge applies none.
+    rateBp:
+      main?.taxability_reason === 'reverse_charge'
+        ? 0
+        : basisPoints(taxes.reduce((sum, t) => sum + (t.rate.effective_percentage ?? t.rate.percentage ?? 0), 0)),
     jurisdiction: text(rate?.country) ?? text(rate?.jurisdiction) ?? text(customer?.address?.country),
   };
 }
