@@ -96,4 +96,12 @@ describe('a receipt’s lines', () => {
     expect(lines).toContain('Seller: Amora · support@amora.example');
     expect(text(rows({ ...paid, tax_status: 'missing' })).join('\n')).not.toMatch(/VAT:|%/);
   });
+
+  it('links only a web address as the invoice, never a javascript: or data: one', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', ' javascript:x'])
+      expect(rows({ ...paid, invoice_url: url, invoice_pdf: null }).some((row) => row.href)).toBe(false);
+    expect(
+      rows({ ...paid, invoice_url: 'javascript:x', invoice_pdf: 'https://pay.stripe.com/in_1/pdf' }).at(-1)!.href,
+    ).toBe('https://pay.stripe.com/in_1/pdf');
+  });
 });

@@ -81,7 +81,8 @@ export function receiptRows(
     ? [options.seller.name, ...options.seller.address, t('sellerVatId', { vatId: options.seller.vatId })].join(', ')
     : options.fallbackSeller;
   rows.push({ label: t('seller'), value: seller });
-  const invoice = order.invoice_url ?? order.invoice_pdf;
+  // Stripe's own address for it; anything but a web address (javascript:, data:) is never made a link.
+  const invoice = [order.invoice_url, order.invoice_pdf].find((url) => url && /^https?:\/\//i.test(url));
   if (invoice) rows.push({ label: t('invoice'), value: t('invoiceLink'), href: invoice });
   return rows;
 }
