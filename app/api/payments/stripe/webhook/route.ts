@@ -38,7 +38,8 @@ export async function POST(request: Request) {
     let paymentEvent = toPaymentEvent(event);
     // An event's session carries no tax breakdown (Stripe expands nothing in webhooks): the
     // session is read again, expanded, so that the order records its tax (issue 49 B).
-    if (paymentEvent.kind === 'checkout_paid')
+    // Only for a session that names an order: another's is recorded and ignored without a call.
+    if (paymentEvent.kind === 'checkout_paid' && paymentEvent.session.orderId)
       paymentEvent = { ...paymentEvent, session: await provider.checkout.lookup(paymentEvent.session.sessionId) };
     outcome = await applyPaymentEvent(await getDb(), paymentEvent);
   } catch (error) {
