@@ -131,6 +131,9 @@ test("card: Stripe's page, back to /success, one email, a 43-page PDF; the webho
   await page.getByLabel('Country').fill('DE');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expectPaidAndDownload(page, orderId);
+  // The download dialog is modal: closed, the page's receipt is there to read.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const receipt = page.getByRole('region', { name: 'Your receipt' });
   await expect(receipt).toContainText('$7.99');
   await expect(receipt).toContainText('$0.52 included (7%, Germany)');
