@@ -152,6 +152,7 @@ describe('backups', () => {
         ['payment_events', 1],
         ['mail_queue', 12],
         ['download_claims', 18],
+        ['refunds', 1],
         ['lookup_requests', 1],
       ]);
       expect(lines.join('\n')).not.toContain(SECRET);
@@ -323,15 +324,30 @@ describe('backups', () => {
       needs(skip, kind);
       const source = await fresh('PGlite');
       await fill(source, 3);
-      // What a site at migration 6 wrote: no download_claims table yet.
-      const lines = (await backupOf(source)).filter((line) => !line.startsWith('{"t":"download_claims"'));
-      const header = parseHeader(lines[0]);
+      // What a site at migration 6 wrote: no download_claims (7) or refunds (8) table yet, and no tax columns (8).
+      const later = new Set(
+        migrations
+          .filter((m) => m.version > 6)
+          .flatMap((m) => [...m.sql.matchAll(/ALTER TABLE orders ADD COLUMN (\w+)/g)].map((match) => match[1]!)),
+      );
+      const header = parseHeader((await backupOf(source))[0]);
+      const orderColumns = header.tables.find((t) => t.name === 'orders')!.columns;
+      const kept = orderColumns.flatMap((column, i) => (later.has(column) ? [] : [i]));
+      const lines = (await backupOf(source))
+        .slice(1)
+        .filter((line) => !line.startsWith('{"t":"download_claims"') && !line.startsWith('{"t":"refunds"'))
+        .map((line) => {
+          const row = JSON.parse(line) as { t: string; v: unknown[] };
+          return row.t === 'orders' ? JSON.stringify({ ...row, v: kept.map((i) => row.v[i]) }) : line;
+        });
       const old: BackupHeader = {
         ...header,
         migration: 6,
-        tables: header.tables.filter((t) => t.name !== 'download_claims'),
+        tables: header.tables
+          .filter((t) => t.name !== 'download_claims' && t.name !== 'refunds')
+          .map((t) => (t.name === 'orders' ? { ...t, columns: kept.map((i) => orderColumns[i]!) } : t)),
       };
-      lines[0] = JSON.stringify(old);
+      lines.unshift(JSON.stringify(old));
       const target = await fresh(kind, { migrated: false });
       const summary = await restore(target, lines);
       expect(summary.tables.find((t) => t.name === 'orders')).toMatchObject({ rows: 3, restored: 3 });
