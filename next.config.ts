@@ -38,6 +38,14 @@ const nextConfig: NextConfig = {
     'bidi-js',
     // One copy per process: its registry's metrics are objects the front door and the routes share.
     'prom-client',
+    // Node loads OpenTelemetry itself, and only what is imported: the SDK only when tracing is on
+    // (lib/tracing/start.ts), whose absence e2e/traces.spec.ts checks in the process's loaded modules.
+    '@opentelemetry/api',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/resources',
+    '@opentelemetry/sdk-trace-base',
+    '@opentelemetry/sdk-trace-node',
+    '@opentelemetry/semantic-conventions',
   ],
   // Security headers are set by the front door on every response (lib/server/front-door.ts).
 };

@@ -9,11 +9,18 @@ import { readFileSync, readdirSync } from 'node:fs';
 /**
  * autocannon at `connections` for `duration` seconds: requests/s and latency percentiles.
  * @param {string} url
- * @param {Pick<import('autocannon').Options, 'connections' | 'duration' | 'requests' | 'tlsOptions'>} [options]
+ * @param {Pick<import('autocannon').Options, 'connections' | 'duration' | 'requests' | 'tlsOptions' | 'headers'>} [options]
  * @returns {Promise<Load>}
  */
-export async function load(url, { connections = 50, duration = 10, requests, tlsOptions } = {}) {
-  const result = await autocannon({ url, connections, duration, requests, ...(tlsOptions ? { tlsOptions } : {}) });
+export async function load(url, { connections = 50, duration = 10, requests, tlsOptions, headers } = {}) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests,
+    ...(tlsOptions ? { tlsOptions } : {}),
+    ...(headers ? { headers } : {}),
+  });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

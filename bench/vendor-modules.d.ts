@@ -17,6 +17,8 @@ declare module 'autocannon' {
     duration?: number;
     requests?: Request[];
     tlsOptions?: ConnectionOptions;
+    /** Sent with every request. */
+    headers?: Record<string, string>;
   };
   /** A histogram's summary: latency in ms, requests per second, throughput in bytes per second. */
   export type Histogram = {

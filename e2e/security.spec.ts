@@ -48,6 +48,7 @@ test.describe('HTTP security headers', () => {
   test('behind a trusted TLS proxy, the policy upgrades insecure requests and the language menu’s cookie is Secure; a client claiming https gets neither', async ({
     request,
   }) => {
+    test.setTimeout(120_000); // a server of its own starts, which takes half a minute on a busy machine
     // Without TRUSTED_PROXY_HOPS, X-Forwarded-Proto is the client's word and counts for nothing.
     const claimed = await request.get('/fr/privacy', { headers: { 'x-forwarded-proto': 'https' } });
     expect(claimed.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
@@ -57,7 +58,9 @@ test.describe('HTTP security headers', () => {
     });
     expect(claimedChoice.headers()['set-cookie']).toMatch(/^NEXT_LOCALE=fr;/);
     expect(claimedChoice.headers()['set-cookie']).not.toMatch(/;\s*secure/i);
-    const proxied = await startServer(PORTS.proxied, { TRUSTED_PROXY_HOPS: '1' });
+    // Behind a proxy a stopping server waits for the proxy to close its idle connections (lib/server/
+    // graceful-shutdown.ts), and this test's fetch keeps one: a short bound, which cuts nothing idle.
+    const proxied = await startServer(PORTS.proxied, { TRUSTED_PROXY_HOPS: '1', SHUTDOWN_TIMEOUT_SECONDS: '2' });
     try {
       const plain = await fetch(`${proxied.origin}/de/privacy`, {
         headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '198.51.100.1' },

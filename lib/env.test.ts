@@ -253,6 +253,49 @@ describe('parseEnv', () => {
     for (const bad of ['0', '601', '1.5', 'soon'])
       expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: bad }), bad).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be/);
   });
+
+  it('reads OTEL_EXPORTER_OTLP_ENDPOINT (tracing off unless set), the service name and the standard sampler settings', () => {
+    expect(parseEnv({}).tracing).toBeUndefined();
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: ' ', OTEL_SERVICE_NAME: 'shop' }).tracing).toBeUndefined();
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      headers: {},
+      serviceName: 'amora',
+      sampler: 'parentbased_always_on',
+      ratio: 1,
+    });
+    expect(
+      parseEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otlp.example/base',
+        OTEL_SERVICE_NAME: 'amora-eu',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+        OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Bearer%20abc123, x-scope-orgid=shop',
+      }).tracing,
+    ).toEqual({
+      tracesUrl: 'https://otlp.example/base/v1/traces',
+      headers: { Authorization: 'Bearer abc123', 'x-scope-orgid': 'shop' },
+      serviceName: 'amora-eu',
+      sampler: 'parentbased_traceidratio',
+      ratio: 0.25,
+    });
+    // A URL that may hold credentials is never echoed.
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://user:pw@collector:4317' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be a URL starting with http:\/\/ or https:\/\/ \(for example http:\/\/localhost:4318\)$/m,
+    );
+    expect(() => parseEnv({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(
+      /OTEL_TRACES_SAMPLER must be one of always_on/,
+    );
+    expect(() => parseEnv({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1/,
+    );
+    expect(() => parseEnv({ OTEL_SERVICE_NAME: 'a b' })).toThrow(/OTEL_SERVICE_NAME must be 1 to 64/);
+    // Credentials: a malformed value is named, never echoed.
+    for (const headers of ['Bearer abc123', '=abc123', 'Authorization=%E0abc123', 'Authorization=a%0D%0AX-Evil=abc123'])
+      expect(() => parseEnv({ OTEL_EXPORTER_OTLP_HEADERS: headers })).toThrow(
+        /^(?![\s\S]*abc123)[\s\S]*OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs/,
+      );
+  });
 });
 
 describe('loggingEnv', () => {

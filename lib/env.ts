@@ -43,6 +43,34 @@ const count = (fallback: number, min: number, max: number) =>
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** OpenTelemetry's standard sampler names (OTEL_TRACES_SAMPLER); the ratio ones read OTEL_TRACES_SAMPLER_ARG. */
+const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+type TraceSampler = (typeof TRACE_SAMPLERS)[number];
+
+/** OTEL_EXPORTER_OTLP_HEADERS as a record; undefined when a pair is malformed or a value's escape is. */
+function parseHeaderPairs(raw: string): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  for (const pair of raw.split(',')) {
+    const at = pair.indexOf('=');
+    const key = pair.slice(0, at).trim();
+    if (at < 1 || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(key)) return undefined;
+    try {
+      headers[key] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+    if (/[\r\n\0]/.test(headers[key])) return undefined;
+  }
+  return headers;
+}
+
 const portSetting = count(3000, 1, 65535);
 const logLevelSetting = z.preprocess(
   emptyToUndefined,
@@ -150,6 +178,39 @@ const envSchema = z
         .optional(),
     ),
     NGINX_CACHE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    // Traces (lib/tracing): off unless set. The collector's OTLP/HTTP base URL; spans go to its /v1/traces.
+    OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'http://localhost:4318'),
+    // A collector's own credentials, `key=value` pairs separated by commas (values URL-encoded), as OpenTelemetry writes them.
+    OTEL_EXPORTER_OTLP_HEADERS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine(
+          (raw) => parseHeaderPairs(raw) !== undefined,
+          'must be key=value pairs separated by commas (for example Authorization=Bearer%20abc)',
+        )
+        .optional(),
+    ),
+    OTEL_SERVICE_NAME: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+        .default('amora'),
+    ),
+    OTEL_TRACES_SAMPLER: z.preprocess(
+      emptyToUndefined,
+      z.enum(TRACE_SAMPLERS, { error: `must be one of ${TRACE_SAMPLERS.join(', ')}` }).default('parentbased_always_on'),
+    ),
+    // The share of traces kept by the traceidratio samplers, 0 to 1.
+    OTEL_TRACES_SAMPLER_ARG: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be a number from 0 to 1' })
+        .min(0, 'must be a number from 0 to 1')
+        .max(1, 'must be a number from 0 to 1')
+        .default(1),
+    ),
     CHROMIUM_PATH: z.preprocess(
       emptyToUndefined,
       z.string().startsWith('/', 'must be an absolute path to a Chromium or Chrome executable').optional(),
@@ -266,6 +327,19 @@ export type Env = {
   isProduction: boolean;
   /** The least severe level the logs keep (lib/log/logger.ts); `silent`: none. */
   logLevel: LogLevel;
+  /** Where spans are sent (lib/tracing), and which are kept; undefined: tracing is off and its SDK never loaded. */
+  tracing: TracingConfig | undefined;
+};
+
+export type TracingConfig = {
+  /** The collector's OTLP/HTTP traces URL: OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+  tracesUrl: string;
+  /** Headers sent with every export (a collector's credentials: OTEL_EXPORTER_OTLP_HEADERS). */
+  headers: Record<string, string>;
+  serviceName: string;
+  sampler: TraceSampler;
+  /** For the traceidratio samplers: the share of traces kept. */
+  ratio: number;
 };
 
 export class EnvError extends Error {
@@ -286,7 +360,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         const name = String(issue.path[0] ?? 'environment');
         const raw = source[name];
         // Never echo secrets or credentials back into logs.
-        const shown = raw === undefined || /SECRET|DATABASE_URL|SMTP_URL/.test(name) ? '' : ` (got "${raw}")`;
+        const shown =
+          raw === undefined || /SECRET|DATABASE_URL|SMTP_URL|OTLP_ENDPOINT|OTLP_HEADERS/.test(name)
+            ? ''
+            : ` (got "${raw}")`;
         return `${name} ${issue.message}${shown}`;
       }),
     );
@@ -347,6 +424,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     nginxCacheDir: value.NGINX_CACHE_DIR,
     isProduction: value.NODE_ENV === 'production',
     logLevel: value.LOG_LEVEL,
+    tracing: value.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          tracesUrl: `${stripTrailingSlash(value.OTEL_EXPORTER_OTLP_ENDPOINT)}/v1/traces`,
+          headers: value.OTEL_EXPORTER_OTLP_HEADERS ? parseHeaderPairs(value.OTEL_EXPORTER_OTLP_HEADERS)! : {},
+          serviceName: value.OTEL_SERVICE_NAME,
+          sampler: value.OTEL_TRACES_SAMPLER,
+          ratio: value.OTEL_TRACES_SAMPLER_ARG,
+        }
+      : undefined,
   };
 }
 

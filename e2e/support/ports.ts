@@ -93,6 +93,9 @@ export const PORTS = {
   backupPglite: at(3175),
   backupRestored: at(3176),
   backupPostgres: at(3547),
+  /** e2e/traces.spec.ts: a server with tracing on (and off), and the OTLP/HTTP receiver it sends spans to. */
+  traces: at(3177),
+  tracesCollector: at(3178),
   /** e2e/restart.spec.ts: a server it stops and starts. */
   restart: at(3105),
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */

@@ -10,6 +10,8 @@ import { pgliteTemplatePath, seedFromTemplate } from './pglite-template';
 import { logger } from '@/lib/log/logger';
 import { sqlStateClass } from '@/lib/metrics/labels';
 import { metrics } from '@/lib/metrics/registry';
+import { inChildSpan } from '@/lib/tracing/tracer';
+import { querySpan } from './query-span';
 
 export type Queryable = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -23,11 +25,14 @@ export type Db = Queryable & {
   kind: 'pglite' | 'postgres';
 };
 
-/** A statement's failure, counted (amora_db_query_errors_total) by database and SQLSTATE class, then thrown on. */
+/**
+ * Every statement goes through here: its span when tracing is on (query-span.ts), and its failure
+ * counted (amora_db_query_errors_total) by database and SQLSTATE class, then thrown on.
+ */
 const countingErrors =
   (kind: Db['kind']) =>
-  <R>(pending: Promise<R>): Promise<R> =>
-    pending.catch((error: unknown) => {
+  <R>(sql: string, run: () => Promise<R>): Promise<R> =>
+    querySpan(kind, sql, run).catch((error: unknown) => {
       metrics()?.dbErrors.inc({ db: kind, class: sqlStateClass(error) });
       throw error;
     });
@@ -53,16 +58,18 @@ async function openPglite(dir: string): Promise<Db> {
   return {
     kind: 'pglite',
     query: async <T>(sql: string, params: unknown[] = []) => ({
-      rows: (await counted(db.query<T>(sql, params))).rows,
+      rows: (await counted(sql, () => db.query<T>(sql, params))).rows,
     }),
     // PGlite queues transactions behind one another on its single connection.
     transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({
-          query: async <T>(sql: string, params: unknown[] = []) => ({
-            rows: (await counted(tx.query<T>(sql, params))).rows,
+      transactionSpan('pglite', () =>
+        db.transaction((tx) =>
+          fn({
+            query: async <T>(sql: string, params: unknown[] = []) => ({
+              rows: (await counted(sql, () => tx.query<T>(sql, params))).rows,
+            }),
           }),
-        }),
+        ),
       ),
     close: () => db.close().finally(unlock),
   };
@@ -79,39 +86,45 @@ async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params: unknown[] = []) => ({
-      rows: (await counted(pool.query(sql, params))).rows as T[],
+      rows: (await counted(sql, () => pool.query(sql, params))).rows as T[],
     }),
-    transaction: async (fn) => {
-      const client = await counted(pool.connect());
-      // A checked-out connection that drops reports on the client, not the pool: without a
-      // listener that is an uncaught exception. The query in flight fails and the transaction with it.
-      let broken: Error | undefined;
-      const onError = (error: Error) => {
-        broken = error;
-        logger().error({ err: error }, 'PostgreSQL connection lost during a transaction');
-      };
-      client.on('error', onError);
-      try {
-        await counted(client.query('BEGIN'));
-        const result = await fn({
-          query: async <T>(sql: string, params: unknown[] = []) => ({
-            rows: (await counted(client.query(sql, params))).rows as T[],
-          }),
-        });
-        await counted(client.query('COMMIT'));
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken ??= rollbackError));
-        throw error;
-      } finally {
-        client.off('error', onError);
-        // A broken connection is destroyed, not handed to the next query.
-        client.release(broken);
-      }
-    },
+    transaction: (fn) => transactionSpan('postgres', () => postgresTransaction(fn)),
     close: () => pool.end(),
   };
+
+  async function postgresTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await counted('CONNECT', () => pool.connect());
+    // A checked-out connection that drops reports on the client, not the pool: without a
+    // listener that is an uncaught exception. The query in flight fails and the transaction with it.
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+      logger().error({ err: error }, 'PostgreSQL connection lost during a transaction');
+    };
+    client.on('error', onError);
+    try {
+      await counted('BEGIN', () => client.query('BEGIN'));
+      const result = await fn({
+        query: async <T>(sql: string, params: unknown[] = []) => ({
+          rows: (await counted(sql, () => client.query(sql, params))).rows as T[],
+        }),
+      });
+      await counted('COMMIT', () => client.query('COMMIT'));
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken ??= rollbackError));
+      throw error;
+    } finally {
+      client.off('error', onError);
+      // A broken connection is destroyed, not handed to the next query.
+      client.release(broken);
+    }
+  }
 }
+
+/** A transaction's span, its statements' parent. */
+const transactionSpan = <T>(kind: Db['kind'], run: () => Promise<T>): Promise<T> =>
+  inChildSpan('transaction', { 'db.system.name': 'postgresql', 'amora.db': kind }, run);
 
 /**
  * Applies every migration the database has not seen yet (up to `upTo`: a restore brings a new

@@ -122,6 +122,15 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 8,
+    name: 'mail trace context',
+    // The W3C traceparent of the request that queued an email (null when tracing was off): its
+    // delivery, later and perhaps in another process, is a span of that request's trace (lib/tracing).
+    sql: `
+      ALTER TABLE mail_queue ADD COLUMN traceparent TEXT;
+    `,
+  },
+  {
+    version: 9,
     name: 'tax: what an order paid and included, and its refunds',
     // Amounts in the currency's minor unit (lib/shop/tax/amounts.ts). tax_status: 'demo' (nothing
     // charged, no tax computed), 'computed' (Stripe Tax's figures), 'missing' (paid without tax

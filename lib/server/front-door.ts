@@ -34,7 +34,8 @@ import { isServerActionRequest, refuseServerAction } from './server-actions';
 import { createSharedDocuments, type SharedRequest } from './shared-documents';
 import { CODINGS, sendPrecompressed } from './precompressed';
 import { createRequestLimits, limitConnections } from './connection-limits';
-import { logRequest } from './request-log';
+import { logRequest, type RequestRecord } from './request-log';
+import { withRequestSpan } from '@/lib/tracing/tracer';
 import { metrics } from '@/lib/metrics/registry';
 
 /**
@@ -155,7 +156,17 @@ export function createFrontDoor({
     // its one log line once it is over (request-log.ts).
     const proxyRequestId = proxyRequestIdOf({ requestId: req.headers['x-request-id'], trustedHops: trustedProxyHops });
     const record = logRequest(req, res, proxyRequestId);
+    // Tracing on: what serving it starts (Next's spans, the site's) is a child of the request's span.
+    withRequestSpan(record.span, () => serveRequest(req, res, record, proxyRequestId));
+  };
 
+  /** Everything after the log line is arranged: every step of the front door, then Next. */
+  function serveRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    record: RequestRecord,
+    proxyRequestId: string | undefined,
+  ) {
     // 1. Methods no route serves; malformed escapes; escaped letters and digits are written plainly (/%6Cibrary is /library).
     const [rawPath = '/', rawQuery] = (req.url ?? '/').split(/\?(.*)/s);
     const path = normalizeEscapes(rawPath);
@@ -270,7 +281,7 @@ export function createFrontDoor({
 
     // 5. Rendered for this visitor alone.
     withCompression(req, res, () => renderPrivately(req, res, url, https, { never, target, consent }));
-  };
+  }
 
   /** Runs `serve` behind the compression middleware, shown only the coding negotiated here; a failure is a 500. */
   function withCompression(req: IncomingMessage, res: ServerResponse, serve: () => Promise<void>): void {

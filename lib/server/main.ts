@@ -7,6 +7,7 @@ import { escapeControls } from '@/lib/cli/terminal-text';
 import { logger } from '@/lib/log/logger';
 import { appSecret } from '@/lib/security/secret';
 import { closeDb } from '@/lib/db/client';
+import { shutdownTracing } from '@/lib/tracing/tracer';
 import { startMetricsServer } from '@/lib/metrics/server';
 import { trackWork } from '@/lib/health/shutdown-state';
 import { attachFrontDoor } from './front-door';
@@ -68,7 +69,8 @@ async function main() {
     timeoutMs: shutdownTimeoutSeconds * 1000,
     proxied: trustedProxyHops > 0,
     log: logger(),
-    closeDb,
+    // The spans still queued are sent too (at most 3 s; nothing when tracing is off).
+    closeDb: () => Promise.all([closeDb(), shutdownTracing()]).then(() => undefined),
     exit: (code) => process.exit(code),
   });
   // Next is told it is "localhost" whatever address it listens on: it writes 127.0.0.1 and ::1 as

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROXY_REQUEST_ID_HEADER } from '@/lib/http/request-headers';
 import { captureLogs } from '@/lib/testing/logs';
 import type { LogLevel } from '@/lib/env';
+import { recordSpans } from '@/lib/testing/spans';
+import { inSpan } from '@/lib/tracing/tracer';
 import { attachFrontDoor, type FrontDoorOptions } from './front-door';
 
 /**
@@ -13,7 +15,10 @@ import { attachFrontDoor, type FrontDoorOptions } from './front-door';
 
 let server: Server | undefined;
 let logs: ReturnType<typeof captureLogs> | undefined;
+let recording: ReturnType<typeof recordSpans> | undefined;
 afterEach(async () => {
+  await recording?.stop();
+  recording = undefined;
   logs?.restore();
   logs = undefined;
   server?.closeAllConnections();
@@ -43,6 +48,7 @@ type RequestLine = {
   time: string;
   instance: string;
   requestId: string;
+  traceId?: string;
   method: string;
   route: string;
   status: number;
@@ -106,6 +112,29 @@ describe('the request log', () => {
     expect(logs!.text()).not.toContain(TOKEN);
     expect(logs!.text()).not.toContain('utm');
     expect(logs!.text()).not.toContain('CookieConsent');
+  });
+
+  it('with tracing on, says the request’s trace id, and serves it with its span active (Next’s spans and ours are its children)', async () => {
+    recording = recordSpans();
+    const origin = await serve(async (req, res) => {
+      await inSpan('SELECT orders', {}, async () => undefined);
+      await json(req, res);
+    });
+    const answer = await fetch(`${origin}/api/download/${TOKEN}/the-love-blueprint-en.pdf?utm=x`);
+    await answer.text();
+    const [line] = await requestLines(1);
+    expect(line!.traceId).toMatch(/^[0-9a-f]{32}$/);
+    await vi.waitFor(() => expect(recording!.named('GET /api/download/[token]/[file]')).toHaveLength(1));
+    const [request] = recording.named('GET /api/download/[token]/[file]');
+    const [query] = recording.named('SELECT orders');
+    expect(request!.spanContext().traceId).toBe(line!.traceId);
+    expect(request!.attributes).toEqual({
+      'http.request.method': 'GET',
+      'http.route': '/api/download/[token]/[file]',
+      'http.response.status_code': 200,
+    });
+    expect(query!.parentSpanContext?.spanId).toBe(request!.spanContext().spanId);
+    expect(JSON.stringify(recording.spans().map((span) => [span.name, span.attributes]))).not.toContain(TOKEN);
   });
 
   it('gives every request a fresh id of its own, and says it in X-Request-Id', async () => {

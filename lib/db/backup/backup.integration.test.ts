@@ -324,28 +324,33 @@ describe('backups', () => {
       needs(skip, kind);
       const source = await fresh('PGlite');
       await fill(source, 3);
-      // What a site at migration 6 wrote: no download_claims (7) or refunds (8) table yet, and no tax columns (8).
-      const later = new Set(
-        migrations
-          .filter((m) => m.version > 6)
-          .flatMap((m) => [...m.sql.matchAll(/ALTER TABLE orders ADD COLUMN (\w+)/g)].map((match) => match[1]!)),
+      // What a site at migration 6 wrote: no download_claims (7) or refunds (9) table yet, and none
+      // of the columns later migrations added (8: mail_queue.traceparent; 9: the orders' tax).
+      const later = new Map<string, Set<string>>();
+      for (const m of migrations.filter((migration) => migration.version > 6))
+        for (const [, table, column] of m.sql.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g))
+          later.set(table!, new Set([...(later.get(table!) ?? []), column!]));
+      const all = await backupOf(source);
+      const header = parseHeader(all[0]);
+      const keptOf = Object.fromEntries(
+        header.tables.map((t) => [
+          t.name,
+          t.columns.flatMap((column, i) => (later.get(t.name)?.has(column) ? [] : [i])),
+        ]),
       );
-      const header = parseHeader((await backupOf(source))[0]);
-      const orderColumns = header.tables.find((t) => t.name === 'orders')!.columns;
-      const kept = orderColumns.flatMap((column, i) => (later.has(column) ? [] : [i]));
-      const lines = (await backupOf(source))
+      const lines = all
         .slice(1)
         .filter((line) => !line.startsWith('{"t":"download_claims"') && !line.startsWith('{"t":"refunds"'))
         .map((line) => {
           const row = JSON.parse(line) as { t: string; v: unknown[] };
-          return row.t === 'orders' ? JSON.stringify({ ...row, v: kept.map((i) => row.v[i]) }) : line;
+          return JSON.stringify({ ...row, v: keptOf[row.t]!.map((i) => row.v[i]) });
         });
       const old: BackupHeader = {
         ...header,
         migration: 6,
         tables: header.tables
           .filter((t) => t.name !== 'download_claims' && t.name !== 'refunds')
-          .map((t) => (t.name === 'orders' ? { ...t, columns: kept.map((i) => orderColumns[i]!) } : t)),
+          .map((t) => ({ ...t, columns: keptOf[t.name]!.map((i) => t.columns[i]!) })),
       };
       lines.unshift(JSON.stringify(old));
       const target = await fresh(kind, { migrated: false });

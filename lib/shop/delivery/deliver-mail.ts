@@ -9,6 +9,7 @@ import type { OutgoingMail } from '@/lib/mail/transport';
 import { findEdition } from '../catalogue';
 import { libraryPath, signToken } from './tokens';
 import { metrics } from '@/lib/metrics/registry';
+import { contextOf, inSpan } from '@/lib/tracing/tracer';
 import {
   claimDueMail,
   giveBackMail,
@@ -58,22 +59,43 @@ export async function deliverPendingMail(
         await giveBackMail(db, rest);
         return { sent, failed, givenBack: rest.length };
       }
-      try {
-        const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
-        // A lookup whose orders were all revoked since it was asked has nothing left to send.
-        if (mail) await options.send(mail);
-        await markMailSent(db, row.id);
-        sent += 1;
-        countDelivery(row, 'sent');
-      } catch (error) {
-        failed += 1;
-        countDelivery(row, 'failed');
-        await rescheduleMail(db, row.id, error, retryDelaySeconds(row.attempts, options.firstRetrySeconds));
-      }
+      // Tracing on: a span of the trace of the request that queued it (mail-queue.ts), however much later.
+      const attributes = { 'amora.mail.kind': row.kind, 'amora.mail.attempt': row.attempts };
+      await inSpan(
+        'deliver mail',
+        attributes,
+        async () => {
+          try {
+            const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
+            // A lookup whose orders were all revoked since it was asked has nothing left to send.
+            if (mail) await inSpan('smtp send', {}, () => options.send(mail));
+            await markMailSent(db, row.id);
+            sent += 1;
+            countDelivery(row, 'sent');
+          } catch (error) {
+            failed += 1;
+            countDelivery(row, 'failed');
+            await rescheduleMail(db, row.id, error, retryDelaySeconds(row.attempts, options.firstRetrySeconds));
+            // Kept queued, and the span says it failed.
+            throw new MailRefused(error);
+          }
+        },
+        contextOf(row.traceparent),
+      ).catch((error: unknown) => {
+        if (!(error instanceof MailRefused)) throw error;
+      });
     }
     if (rows.length < MAIL_BATCH || options.stopping?.()) break;
   }
   return { sent, failed };
+}
+
+/** A refused email, rescheduled: its span is marked failed (by the refusal's class), and the pass goes on to the next one. */
+class MailRefused extends Error {
+  constructor(refusal: unknown) {
+    super('The email was refused; it stays queued');
+    this.name = refusal instanceof Error ? refusal.name : 'MailRefused';
+  }
 }
 
 /** An email handed to SMTP (amora_mail_deliveries_total): sent, or failed and rescheduled. */

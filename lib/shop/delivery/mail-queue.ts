@@ -1,6 +1,7 @@
 import type { Queryable } from '@/lib/db/client';
 import type { PaymentMethod } from '../payments/methods';
 import type { OrderTax } from '../orders/orders';
+import { currentTraceparent } from '@/lib/tracing/tracer';
 
 /**
  * The mail queue (table mail_queue): the only module that writes it. An order's email is queued
@@ -24,6 +25,8 @@ export type QueuedMail = {
   currency: string;
   payment_method: PaymentMethod;
   card_last4: string | null;
+  /** The trace of the request that queued it (lib/tracing), or null. */
+  traceparent: string | null;
 } & Pick<
   OrderTax,
   | 'paid_at'
@@ -41,9 +44,15 @@ export type QueuedMail = {
   | 'invoice_pdf'
 >;
 
-/** Queues an order's magic-link email (its purchase, or "send me a new link"). */
+/**
+ * Queues an order's magic-link email (its purchase, or "send me a new link"), with the trace of
+ * the request that asked for it: its delivery is a span of that trace (deliver-mail.ts).
+ */
 export async function queueMagicLink(db: Queryable, orderId: string): Promise<void> {
-  await db.query(`INSERT INTO mail_queue (order_id, kind) VALUES ($1, 'magic-link')`, [orderId]);
+  await db.query(`INSERT INTO mail_queue (order_id, kind, traceparent) VALUES ($1, 'magic-link', $2)`, [
+    orderId,
+    currentTraceparent(),
+  ]);
 }
 
 /**
@@ -52,10 +61,10 @@ export async function queueMagicLink(db: Queryable, orderId: string): Promise<vo
  */
 export async function queueLookupMail(db: Queryable, email: string): Promise<boolean> {
   const { rows } = await db.query(
-    `INSERT INTO mail_queue (order_id, kind)
-     SELECT id, 'lookup' FROM orders WHERE lower(email) = lower($1) AND status = 'paid' AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1
+    `INSERT INTO mail_queue (order_id, kind, traceparent)
+     SELECT id, 'lookup', $2::text FROM orders WHERE lower(email) = lower($1) AND status = 'paid' AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1
      RETURNING id`,
-    [email],
+    [email, currentTraceparent()],
   );
   return rows.length > 0;
 }
@@ -76,7 +85,7 @@ export async function claimDueMail(db: Queryable): Promise<QueuedMail[]> {
      )
      RETURNING q.id, q.order_id, q.kind, q.attempts, o.name, o.email, o.edition, o.provider, o.locale, o.created_at, o.amount_cents, o.currency, o.payment_method, o.card_last4,
        o.paid_at, o.tax_status, o.amount_gross, o.amount_tax, o.amount_discount, o.promotion_code, o.taxability_reason,
-       o.tax_rate_bp, o.tax_jurisdiction, o.buyer_country, o.buyer_tax_id, o.invoice_url, o.invoice_pdf`,
+       o.tax_rate_bp, o.tax_jurisdiction, o.buyer_country, o.buyer_tax_id, o.invoice_url, o.invoice_pdf, q.traceparent`,
   );
   return rows;
 }

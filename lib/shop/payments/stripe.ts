@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { CheckoutState, HostedCheckout } from './payment';
 import type { PaymentEvent } from './events';
 import { EBOOK_TAX_CODE, SESSION_EXPAND, saleOfSession } from './stripe-tax';
+import { inSpan } from '@/lib/tracing/tracer';
 
 /** Stripe Checkout's own languages; the site's others (bn, uk, ar) get Stripe's browser detection. */
 const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
@@ -42,6 +43,10 @@ export function stripeClient({ secretKey, apiUrl }: StripeConfig): Stripe {
   });
 }
 
+/** A call to Stripe's API as a span (lib/tracing), named by its method only: never its ids or the buyer's address. */
+const stripeCall = <T>(method: string, call: () => Promise<T>): Promise<T> =>
+  inSpan(`stripe ${method}`, { 'amora.stripe.method': method }, call);
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -73,40 +78,42 @@ export function stripeCheckout(stripe: Stripe, options: CheckoutOptions = { prom
   return {
     async start(request) {
       try {
-        const session = await stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            // A filter on what Stripe offers (API 2026-09-30 and later): card brings the wallets built on it.
-            allowed_payment_method_types: request.method === 'card' ? ['card', 'link'] : ['paypal'],
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: request.currency.toLowerCase(),
-                  unit_amount: request.amountCents,
-                  // The shown price is the price paid in every country: VAT is inside it (issue 49 A).
-                  tax_behavior: 'inclusive',
-                  product_data: { name: request.description, tax_code: EBOOK_TAX_CODE },
+        const session = await stripeCall('checkout.sessions.create', () =>
+          stripe.checkout.sessions.create(
+            {
+              mode: 'payment',
+              // A filter on what Stripe offers (API 2026-09-30 and later): card brings the wallets built on it.
+              allowed_payment_method_types: request.method === 'card' ? ['card', 'link'] : ['paypal'],
+              line_items: [
+                {
+                  quantity: 1,
+                  price_data: {
+                    currency: request.currency.toLowerCase(),
+                    unit_amount: request.amountCents,
+                    // The shown price is the price paid in every country: VAT is inside it (issue 49 A).
+                    tax_behavior: 'inclusive',
+                    product_data: { name: request.description, tax_code: EBOOK_TAX_CODE },
+                  },
                 },
-              },
-            ],
-            // Stripe Tax computes the VAT of the buyer's country; the full billing address is the
-            // location evidence it uses, and it goes on the invoice.
-            automatic_tax: { enabled: true },
-            billing_address_collection: 'required',
-            // A business buyer's VAT number: a valid one of another member state is a reverse charge.
-            tax_id_collection: { enabled: true },
-            invoice_creation: { enabled: true },
-            ...(options.promotionCodes ? { allow_promotion_codes: true } : {}),
-            client_reference_id: request.orderId,
-            customer_email: request.email,
-            locale: stripeLocale(request.locale),
-            metadata: { order_id: request.orderId },
-            payment_intent_data: { metadata: { order_id: request.orderId } },
-            success_url: request.successUrl,
-            cancel_url: request.cancelUrl,
-          },
-          { idempotencyKey: `checkout-${request.idempotencyKey}` },
+              ],
+              // Stripe Tax computes the VAT of the buyer's country; the full billing address is the
+              // location evidence it uses, and it goes on the invoice.
+              automatic_tax: { enabled: true },
+              billing_address_collection: 'required',
+              // A business buyer's VAT number: a valid one of another member state is a reverse charge.
+              tax_id_collection: { enabled: true },
+              invoice_creation: { enabled: true },
+              ...(options.promotionCodes ? { allow_promotion_codes: true } : {}),
+              client_reference_id: request.orderId,
+              customer_email: request.email,
+              locale: stripeLocale(request.locale),
+              metadata: { order_id: request.orderId },
+              payment_intent_data: { metadata: { order_id: request.orderId } },
+              success_url: request.successUrl,
+              cancel_url: request.cancelUrl,
+            },
+            { idempotencyKey: `checkout-${request.idempotencyKey}` },
+          ),
         );
         if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
         return { ok: true, sessionId: session.id, url: session.url };
@@ -121,16 +128,22 @@ export function stripeCheckout(stripe: Stripe, options: CheckoutOptions = { prom
       }
     },
     async lookup(sessionId) {
-      return sessionState(await stripe.checkout.sessions.retrieve(sessionId, { expand: SESSION_EXPAND }));
+      return sessionState(
+        await stripeCall('checkout.sessions.retrieve', () =>
+          stripe.checkout.sessions.retrieve(sessionId, { expand: SESSION_EXPAND }),
+        ),
+      );
     },
   };
 }
 
 /** Full refunds of an order's payment; the order's id as idempotency key, so a repeated command refunds once. */
 export const stripeRefunder = (stripe: Stripe) => async (order: { id: string; payment_reference: string | null }) => {
-  const refund = await stripe.refunds.create(
-    { payment_intent: order.payment_reference ?? undefined, metadata: { order_id: order.id } },
-    { idempotencyKey: `refund-${order.id}` },
+  const refund = await stripeCall('refunds.create', () =>
+    stripe.refunds.create(
+      { payment_intent: order.payment_reference ?? undefined, metadata: { order_id: order.id } },
+      { idempotencyKey: `refund-${order.id}` },
+    ),
   );
   return { id: refund.id, amount: refund.amount, created: refund.created };
 };

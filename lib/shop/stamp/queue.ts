@@ -1,6 +1,7 @@
 import { processSingleton } from '@/lib/process-singleton';
 import { metrics } from '@/lib/metrics/registry';
 import { trackWork } from '@/lib/health/shutdown-state';
+import { inSpan } from '@/lib/tracing/tracer';
 
 /**
  * Stamping a copy parses and rewrites a whole PDF (tens to hundreds of ms of CPU and tens of MB
@@ -49,7 +50,8 @@ export function stampOnce(
     noteLoad();
     live?.stampingWait.observe((started - asked) / 1000);
     try {
-      return await work();
+      // Tracing on: a span of the request that asked first (requests joining it share its result).
+      return await inSpan('stamp', { 'amora.stamping.wait_ms': Math.round(started - asked) }, work);
     } finally {
       live?.stampingDuration.observe((performance.now() - started) / 1000);
       const next = state.waiting.shift();
