@@ -159,10 +159,12 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
       }
       if (response.status === 422) {
         const { fields } = (await response.json()) as { fields?: Partial<Record<keyof PurchaseFormValues, string>> };
-        if (fields?.paymentMethod === 'paymentUnavailable') {
+        // Both end the order (nothing was charged); the buyer's next Confirm is a new one.
+        const refusal = fields?.paymentMethod;
+        if (refusal === 'paymentUnavailable' || refusal === 'taxLocationInvalid') {
           sessionStorage.removeItem(ATTEMPT_KEY);
           setConfirmOpen(false);
-          setError('paymentMethod', { message: 'paymentUnavailable' }, { shouldFocus: true });
+          setError('paymentMethod', { message: refusal }, { shouldFocus: true });
           return;
         }
       }
