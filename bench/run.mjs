@@ -207,6 +207,9 @@ async function stripeOrders() {
     STRIPE_SECRET_KEY: 'sk_test_bench',
     STRIPE_WEBHOOK_SECRET: 'whsec_benchSigningSecret',
     STRIPE_API_URL: stripe.url,
+    SELLER_NAME: 'Amora Books Ltd',
+    SELLER_ADDRESS: '1 Main Street\\nDublin',
+    SELLER_VAT_ID: 'IE1234567FA',
   });
   try {
     const post = async () => {

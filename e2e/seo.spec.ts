@@ -101,6 +101,7 @@ test.describe('canonical, hreflang, sitemap and robots', () => {
         '@type': 'Offer',
         price: '7.99',
         priceCurrency: 'USD',
+        priceSpecification: { '@type': 'UnitPriceSpecification', price: '7.99', valueAddedTaxIncluded: true },
         availability: 'https://schema.org/InStock',
       });
     expect(product.offers.map((o: { url: string }) => o.url)).toEqual(

@@ -6,9 +6,17 @@ import { PDFDocument } from 'pdf-lib';
 import { test, expect, expectAutoplayPauses, expectNoAxeViolations } from './fixtures';
 import { PORTS } from './support/ports';
 import { fillValidForm } from './support/purchase-form';
-import { magicLinkFor as linkIn, messagesTo, outboxOf } from './support/outbox';
+import { magicLinkFor as linkIn, messagesTo, outboxOf, plainTextOf } from './support/outbox';
 import { entryBytes, readZip } from '../lib/shop/book/epub/zip';
 import { PACKAGE_PATH, TITLE_PAGE_PATH } from '../lib/shop/book/epub/paths';
+import { findEdition, formatPrice } from '../lib/shop/catalogue';
+import { isolateForDirection } from '../lib/i18n/locales';
+import { priceWithVatWording } from '../lib/shop/vat-wording';
+import en from '../content/messages/en.json';
+import fr from '../content/messages/fr.json';
+import de from '../content/messages/de.json';
+import ja from '../content/messages/ja.json';
+import ar from '../content/messages/ar.json';
 
 const OUTBOX = outboxOf(join('.data', 'e2e', String(PORTS.main)));
 
@@ -37,7 +45,7 @@ test.describe('The Love Blueprint landing page', () => {
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
     const offer = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Special Launch Offer' }) });
-    await expect(offer).toContainText('$7.99 one-time');
+    await expect(offer).toContainText('$7.99 one-time VAT\u00a0included');
     for (const promise of [
       'Instant access',
       'Private email support',
@@ -131,7 +139,7 @@ test.describe('every edition', () => {
 test.describe('purchase page', () => {
   test('shows every validation message, and each clears when its field is edited', async ({ page }) => {
     await page.goto('/the-love-blueprint/en');
-    await expect(page.getByTestId('price')).toContainText('$7.99');
+    await expect(page.getByTestId('price')).toHaveText('Price: $7.99 VAT\u00a0included');
     await page.getByRole('button', { name: 'Purchase' }).click();
     await expect(page.getByText('Name is required.')).toBeVisible();
     await expect(page.getByText('Email is required.')).toBeVisible();
@@ -181,6 +189,9 @@ test.describe('purchase page', () => {
     await page.getByRole('button', { name: 'Purchase' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Purchase' });
     await expect(dialog).toContainText('Are you sure you want to purchase The Love Blueprint for $7.99?');
+    await expect(dialog).toHaveAccessibleDescription(
+      'Are you sure you want to purchase The Love Blueprint for $7.99? VAT\u00a0included',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await page.getByRole('button', { name: 'Purchase' }).click();
@@ -196,6 +207,86 @@ test.describe('purchase page', () => {
       cardLast4: '4242',
     });
     expect(JSON.stringify(stored)).not.toContain('4242424242424242');
+  });
+});
+
+/** Issue 49 A: every price is VAT-inclusive and says so, in the page's language (decision 0019). */
+test.describe('every price says it includes VAT', () => {
+  const catalogues = { en, fr, de, ja, ar } as const;
+  const VAT_LOCALES = Object.keys(catalogues) as (keyof typeof catalogues)[];
+  const prefix = (locale: string) => (locale === 'en' ? '' : `/${locale}`);
+  const priceIn = (locale: string) => formatPrice(findEdition(locale)!, locale);
+
+  test("SPEC.md's confirm sentence is exactly the English message, the price outside the wording", () => {
+    expect(en.shop.confirmBody.replace('{price}', priceIn('en'))).toBe(
+      'Are you sure you want to purchase The Love Blueprint for $7.99?',
+    );
+  });
+
+  for (const locale of VAT_LOCALES) {
+    test(`${locale}: the launch offer, the purchase page and the Confirm Purchase dialog`, async ({ page }) => {
+      // Two pages, a form and two axe scans: about 20 s on a quiet machine.
+      test.setTimeout(120_000);
+      const shop = catalogues[locale].shop;
+      const price = priceIn(locale);
+
+      await page.goto(`${prefix(locale)}/the-love-blueprint`);
+      const offer = page.locator('section[aria-labelledby="launch-offer"]');
+      // Real text in the price's own paragraph, so the price and the wording are read together.
+      const wording = offer.locator('p [data-vat-wording]');
+      await expect(wording).toBeVisible();
+      await expect(wording).toHaveText(shop.vatIncluded);
+      await expect(offer.locator('p').filter({ has: page.locator('[data-vat-wording]') })).toHaveText(
+        `${shop.offerPrice.replace('{price}', isolateForDirection(price, locale))} ${shop.vatIncluded}`,
+      );
+      await expectNoAxeViolations(page);
+
+      await page.goto(`${prefix(locale)}/the-love-blueprint/${locale}`);
+      await expect(page.getByTestId('price')).toHaveText(`${shop.priceLabel}: ${price} ${shop.vatIncluded}`);
+      await expect(page.getByTestId('price').locator('[data-vat-wording]')).toBeVisible();
+      // Demo mode keeps saying that no payment is taken.
+      await expect(page.getByText(shop.demoNotice, { exact: true })).toBeVisible();
+
+      await page.getByLabel(shop.name, { exact: true }).fill('Ana Buyer');
+      await page.getByLabel(shop.email, { exact: true }).fill(`vat-dialog-${locale}@example.com`);
+      await page.getByLabel(shop.paypal, { exact: true }).check();
+      await page.getByLabel(shop.acceptDelivery).check();
+      await page.getByRole('button', { name: shop.purchase, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: shop.confirmTitle });
+      const sentence = shop.confirmBody.replace('{price}', isolateForDirection(price, locale));
+      // SPEC.md's sentence whole in its own paragraph; the wording beside it, never inside.
+      const paragraphs = dialog.locator('p');
+      await expect(paragraphs.first()).toBeVisible();
+      expect(await paragraphs.first().textContent()).toBe(sentence);
+      await expect(paragraphs.nth(1)).toHaveText(shop.vatIncluded);
+      await expect(paragraphs.nth(1).locator('[data-vat-wording]')).toBeVisible();
+      await expect(dialog).toHaveAccessibleDescription(`${sentence} ${shop.vatIncluded}`);
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: shop.cancel, exact: true }).click();
+      await expect(dialog).toHaveCount(0);
+    });
+  }
+
+  test('the receipt email puts the wording beside the price, and the demo email still says no payment is taken', async ({
+    request,
+  }) => {
+    // Five orders and their emails; the first order may also open the embedded database.
+    test.setTimeout(120_000);
+    for (const locale of VAT_LOCALES) {
+      const messages = catalogues[locale];
+      const email = `vat-receipt-${locale}-${Date.now()}@example.com`;
+      const order = await request.post('/api/orders', {
+        data: { editionId: locale, locale, name: 'Ana Buyer', email, paymentMethod: 'paypal', acceptDelivery: true },
+      });
+      expect(order.status()).toBe(201);
+      await expect.poll(() => messagesTo(OUTBOX, email).length, { timeout: 15_000 }).toBe(1);
+      const text = plainTextOf(messagesTo(OUTBOX, email)[0]!.raw);
+      const paid = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(7.99);
+      expect(text).toContain(
+        `${messages.email.price}: ${priceWithVatWording(paid, messages.shop.vatIncluded, locale)}`,
+      );
+      expect(text).toContain(messages.shop.demoNotice);
+    }
   });
 });
 

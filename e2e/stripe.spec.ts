@@ -28,6 +28,10 @@ test.beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url,
     APP_SECRET: 'stripe-e2e-secret-'.padEnd(48, 'x'),
+    SELLER_NAME: 'Amora Books Ltd',
+    SELLER_ADDRESS: '1 Main Street\\nDublin D02 X285\\nIreland',
+    SELLER_VAT_ID: 'IE1234567FA',
+    PROMOTION_CODES: 'on',
   });
   stripe.setWebhookUrl(`${server.origin}/api/payments/stripe/webhook`);
   outbox = outboxOf(server.dataDir);
@@ -41,7 +45,10 @@ test.afterAll(async () => {
 test.beforeEach(() => {
   stripe.setWebhookMode('before-redirect');
   stripe.setPaypalAvailable(true);
+  stripe.setTaxLocationInvalid(false);
 });
+
+const SELLER_LINE = 'Amora Books Ltd, 1 Main Street, Dublin D02 X285, Ireland, VAT number IE1234567FA';
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}@example.com`;
 
@@ -112,14 +119,79 @@ test("card: Stripe's page, back to /success, one email, a 43-page PDF; the webho
     customer_email: email,
     locale: 'en',
     mode: 'payment',
+    // Stripe Tax (issue 49 B): VAT inside the price, the e-book tax code, tax IDs, an invoice, promotion codes.
+    automatic_tax: { enabled: true },
+    line_items_tax: { behavior: 'inclusive', code: 'txcd_10302000' },
+    billing_address_collection: 'required',
+    tax_id_collection: { enabled: true },
+    invoice_creation: { enabled: true },
+    allow_promotion_codes: true,
   });
+  // A German consumer: 7% VAT is inside the $7.99.
+  await page.getByLabel('Country').fill('DE');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expectPaidAndDownload(page, orderId);
+  // The download dialog is modal: closed, the page's receipt is there to read.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const receipt = page.getByRole('region', { name: 'Your receipt' });
+  await expect(receipt).toContainText('$7.99');
+  await expect(receipt).toContainText('$0.52 included (7%, Germany)');
+  await expect(receipt).toContainText(SELLER_LINE);
   const link = await magicLinkFor(outbox, email);
   expect(messagesTo(outbox, email)).toHaveLength(1);
-  expect(messagesTo(outbox, email)[0]!.text).not.toContain('Demo shop');
+  const mail = messagesTo(outbox, email)[0]!.text;
+  expect(mail).not.toContain('Demo shop');
+  expect(mail).toContain('VAT: $0.52 included (7%, Germany)');
+  expect(mail).toContain(`Seller: ${SELLER_LINE}`);
+  expect(mail).toMatch(/Invoice: http:\/\/127\.0\.0\.1:\d+\/invoice\/in_/);
   await page.goto(link.replace(/^https?:\/\/[^/]+/, server.origin));
   await expect(page.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+  // The library links Stripe's invoice.
+  const invoice = page.getByRole('link', { name: 'View or download your invoice' });
+  await expect(invoice).toHaveAttribute('href', new RegExp(`^${stripe.url}/invoice/in_`));
+  expect((await page.request.get((await invoice.getAttribute('href'))!)).status()).toBe(200);
+});
+
+test('a French business with a VAT number and a promotion code: reverse charge, the discount, what was paid', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('stripe-business');
+  const { orderId } = await checkout(page, email, 'card');
+  await page.getByLabel('Country').fill('FR');
+  await page.getByLabel('VAT number').fill('FR12345678901');
+  await page.getByLabel('Promotion code').fill('LAUNCH20');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(`${server.origin}/success?order=${orderId}`);
+  const receipt = page.getByRole('region', { name: 'Your receipt' });
+  await expect(receipt).toContainText('$6.39', { timeout: 20_000 });
+  await expect(receipt).toContainText('$1.60 (code LAUNCH20)');
+  await expect(receipt).toContainText(
+    'Reverse charge: no VAT charged; the buyer accounts for it (VAT number FR12345678901)',
+  );
+  await expect(receipt).not.toContainText('included (');
+});
+
+test('Stripe Tax cannot place the buyer: told so on the form in their language, nothing charged, no session', async ({
+  page,
+}) => {
+  stripe.setTaxLocationInvalid(true);
+  const sessions = stripe.sessions.size;
+  await page.goto(`${server.origin}/de/the-love-blueprint/de`);
+  await page.getByLabel('Name').fill('Maya Stripe');
+  await page.getByLabel('E-Mail').fill(uniqueEmail('stripe-nowhere'));
+  await page.getByLabel('Karte', { exact: true }).check();
+  await page.getByLabel(/Widerrufsrecht/).check();
+  await page.getByRole('button', { name: 'Kaufen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(
+    page.getByText('Wir konnten Ihr Land für die Mehrwertsteuer nicht bestimmen. Es wurde nichts abgebucht.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(`${server.origin}/de/the-love-blueprint/de`);
+  expect(stripe.sessions.size).toBe(sessions);
 });
 
 test('PayPal: the same, with the webhook arriving after the buyer is back (one paid order, one email)', async ({

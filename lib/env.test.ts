@@ -147,6 +147,13 @@ describe('parseEnv', () => {
     );
   });
 
+  const KEYS = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_xyz' };
+  const SELLER = {
+    SELLER_NAME: 'Amora Books Ltd',
+    SELLER_ADDRESS: '1 Main Street\\n Dublin D02 X285\\nIreland',
+    SELLER_VAT_ID: 'IE1234567FA',
+  };
+
   it('takes payments with the labelled demo unless Stripe is chosen', () => {
     expect(parseEnv({}).payments).toEqual({ provider: 'demo' });
     expect(
@@ -155,13 +162,35 @@ describe('parseEnv', () => {
         STRIPE_SECRET_KEY: 'sk_test_abc123',
         STRIPE_WEBHOOK_SECRET: 'whsec_xyz',
         STRIPE_API_URL: 'http://127.0.0.1:12111/',
+        ...SELLER,
       }).payments,
     ).toEqual({
       provider: 'stripe',
       secretKey: 'sk_test_abc123',
       webhookSecret: 'whsec_xyz',
       apiUrl: 'http://127.0.0.1:12111',
+      promotionCodes: false,
     });
+    expect(parseEnv({ PAYMENT_PROVIDER: 'stripe', ...KEYS, ...SELLER, PROMOTION_CODES: 'on' }).payments).toMatchObject({
+      promotionCodes: true,
+    });
+    expect(() => parseEnv({ PROMOTION_CODES: 'yes' })).toThrow(/PROMOTION_CODES must be on or off \(got "yes"\)/);
+  });
+
+  it('names the seller on receipts: required with Stripe, start-up stops without it', () => {
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'stripe', ...KEYS })).toThrow(
+      /SELLER_NAME is required when PAYMENT_PROVIDER=stripe[\s\S]*SELLER_ADDRESS is required[\s\S]*SELLER_VAT_ID is required/,
+    );
+    expect(parseEnv({ PAYMENT_PROVIDER: 'stripe', ...KEYS, ...SELLER }).seller).toEqual({
+      name: 'Amora Books Ltd',
+      address: ['1 Main Street', 'Dublin D02 X285', 'Ireland'],
+      vatId: 'IE1234567FA',
+    });
+    expect(parseEnv({}).seller).toBeUndefined();
+    expect(() => parseEnv({ ...SELLER, SELLER_VAT_ID: '1234567' })).toThrow(/SELLER_VAT_ID must be a VAT number/);
+    expect(() => parseEnv({ ...SELLER, SELLER_NAME: 'Amora\r\nBcc: x@example.com' })).toThrow(
+      /SELLER_NAME must be one line of text/,
+    );
   });
 
   it('refuses Stripe mode without both keys, or with malformed ones, and never echoes them', () => {

@@ -86,6 +86,18 @@ const hostSetting = (fallback: string) =>
       .default(fallback),
   );
 
+// Printed on receipts: no control characters (an email header or a terminal would take them).
+const sellerText = (max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, `must be at most ${max} characters`)
+      .regex(/^[^\u0000-\u001f\u007f]+$/, 'must be one line of text')
+      .optional(),
+  );
+
 const envSchema = z
   .object({
     PORT: portSetting,
@@ -149,6 +161,22 @@ const envSchema = z
         .optional(),
     ),
     STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:12111'),
+    PROMOTION_CODES: z.preprocess(
+      emptyToUndefined,
+      z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+    ),
+    // Who sells, as receipts and invoices must say (issue 49 C); required with PAYMENT_PROVIDER=stripe.
+    SELLER_NAME: sellerText(200),
+    // One line; "\n" (backslash n) in the value separates the lines of the address.
+    SELLER_ADDRESS: sellerText(500),
+    SELLER_VAT_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, 'must be a VAT number with its country prefix (for example IE1234567FA)')
+        .optional(),
+    ),
     NGINX_CACHE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     // Traces (lib/tracing): off unless set. The collector's OTLP/HTTP base URL; spans go to its /v1/traces.
     OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'http://localhost:4318'),
@@ -203,7 +231,14 @@ const envSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.PAYMENT_PROVIDER !== 'stripe') return;
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    // Taking money means issuing receipts and invoices that name the seller (issue 49 C).
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'SELLER_NAME',
+      'SELLER_ADDRESS',
+      'SELLER_VAT_ID',
+    ] as const) {
       if (!value[name])
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER=stripe' });
     }
@@ -211,7 +246,18 @@ const envSchema = z
 
 /** Which payment provider takes the money: the labelled demo (nothing is charged), or Stripe Checkout. */
 type PaymentsConfig =
-  { provider: 'demo' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+  | { provider: 'demo' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      apiUrl: string | undefined;
+      /** PROMOTION_CODES=on: buyers may enter a promotion code on Stripe's page. */
+      promotionCodes: boolean;
+    };
+
+/** Who sells (SELLER_*), for receipts; every field is set with PAYMENT_PROVIDER=stripe. */
+export type Seller = { name: string; address: string[]; vatId: string } | undefined;
 
 /** What one process lets clients hold (lib/server/connection-limits.ts), against slow and piled-up connections. */
 export type ConnectionLimits = {
@@ -273,6 +319,7 @@ export type Env = {
   downloadClaimSeconds: number;
   appSecret: string | undefined;
   payments: PaymentsConfig;
+  seller: Seller;
   /** The browser `npm run books` typesets the editions with (the build needs none); unset: the usual install locations. */
   chromiumPath: string | undefined;
   /** nginx's cache of shareable documents, which `npm run shop -- purge-cache` empties (lib/cli/purge-cache.ts). */
@@ -360,8 +407,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
             secretKey: value.STRIPE_SECRET_KEY!,
             webhookSecret: value.STRIPE_WEBHOOK_SECRET!,
             apiUrl: value.STRIPE_API_URL && stripTrailingSlash(value.STRIPE_API_URL),
+            promotionCodes: value.PROMOTION_CODES === 'on',
           }
         : { provider: 'demo' },
+    seller:
+      value.SELLER_NAME && value.SELLER_ADDRESS && value.SELLER_VAT_ID
+        ? {
+            name: value.SELLER_NAME,
+            address: value.SELLER_ADDRESS.split('\\n')
+              .map((line) => line.trim())
+              .filter(Boolean),
+            vatId: value.SELLER_VAT_ID,
+          }
+        : undefined,
     chromiumPath: value.CHROMIUM_PATH,
     nginxCacheDir: value.NGINX_CACHE_DIR,
     isProduction: value.NODE_ENV === 'production',

@@ -4,10 +4,18 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { DialogBackdrop } from '@/components/ui/DialogBackdrop';
 import buttons from '@/components/ui/button.module.css';
 import styles from './Shop.module.css';
+import { VatWording } from './VatWording';
 
 type Props = {
   placing: boolean;
-  labels: { confirmTitle: string; confirmBody: string; confirm: string; cancel: string; processing: string };
+  labels: {
+    confirmTitle: string;
+    confirmBody: string;
+    vatIncluded?: string;
+    confirm: string;
+    cancel: string;
+    processing: string;
+  };
   onConfirm: () => void;
   onClose: () => void;
 };
@@ -20,7 +28,18 @@ export default function ConfirmDialog({ placing, labels, onConfirm, onClose }: P
         <DialogBackdrop />
         <Dialog.Content className={styles.dialog} aria-busy={placing}>
           <Dialog.Title className={styles.dialogTitle}>{labels.confirmTitle}</Dialog.Title>
-          <Dialog.Description>{labels.confirmBody}</Dialog.Description>
+          {/* SPEC.md's sentence stays whole in its own paragraph; the VAT wording is its neighbour, and
+              both describe the dialog, so a screen reader reads the price and the wording together. */}
+          <Dialog.Description asChild>
+            <div className={styles.confirmBody}>
+              <p>{labels.confirmBody}</p>
+              {labels.vatIncluded ? (
+                <p>
+                  <VatWording text={labels.vatIncluded} />
+                </p>
+              ) : null}
+            </div>
+          </Dialog.Description>
           <div className={styles.dialogActions}>
             <button type="button" className={buttons.primary} onClick={onConfirm} disabled={placing}>
               {placing ? labels.processing : labels.confirm}

@@ -31,6 +31,8 @@ type PurchaseLabels = {
   submitted: string;
   confirmTitle: string;
   confirmBody: string;
+  /** "VAT included", shown beside confirmBody (SPEC.md's exact sentence); none when there is no price. */
+  vatIncluded?: string;
   confirm: string;
   cancel: string;
   processing: string;
@@ -157,10 +159,12 @@ export function PurchaseForm({ editionId, locale, hostedCheckout, cancelled, lab
       }
       if (response.status === 422) {
         const { fields } = (await response.json()) as { fields?: Partial<Record<keyof PurchaseFormValues, string>> };
-        if (fields?.paymentMethod === 'paymentUnavailable') {
+        // Both end the order (nothing was charged); the buyer's next Confirm is a new one.
+        const refusal = fields?.paymentMethod;
+        if (refusal === 'paymentUnavailable' || refusal === 'taxLocationInvalid') {
           sessionStorage.removeItem(ATTEMPT_KEY);
           setConfirmOpen(false);
-          setError('paymentMethod', { message: 'paymentUnavailable' }, { shouldFocus: true });
+          setError('paymentMethod', { message: refusal }, { shouldFocus: true });
           return;
         }
       }

@@ -164,3 +164,117 @@ describe('the fake Stripe, given a malformed form body', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe('the fake Stripe Tax (issue 49)', () => {
+  const taxed = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
+    params({
+      automatic_tax: { enabled: true },
+      tax_id_collection: { enabled: true },
+      invoice_creation: { enabled: true },
+      allow_promotion_codes: true,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'eur',
+            unit_amount: 799,
+            tax_behavior: 'inclusive',
+            product_data: { name: 'The Love Blueprint', tax_code: 'txcd_10302000' },
+          },
+        },
+      ],
+      ...overrides,
+    });
+  const expand = ['total_details.breakdown', 'invoice', 'discounts.promotion_code'];
+
+  it('computes each table rate inside an inclusive price; the breakdown only when expanded', async () => {
+    for (const [country, bp, reason] of [
+      ['DE', 700, 'reduced_rated'],
+      ['FR', 550, 'reduced_rated'],
+      ['IT', 400, 'reduced_rated'],
+      ['IE', 0, 'zero_rated'],
+      ['AU', 1000, 'standard_rated'],
+      ['US', 0, 'not_collecting'],
+    ] as const) {
+      const created = await stripe.checkout.sessions.create(taxed());
+      await fake.pay(created.id, { country });
+      const plain = await stripe.checkout.sessions.retrieve(created.id);
+      expect(plain.total_details?.breakdown).toBeUndefined();
+      expect(typeof plain.invoice).toBe('string');
+      const full = await stripe.checkout.sessions.retrieve(created.id, { expand });
+      const tax = Math.round((799 * bp) / (10_000 + bp));
+      expect(full.amount_total).toBe(799);
+      expect(full.total_details).toMatchObject({ amount_tax: tax, amount_discount: 0 });
+      expect(full.total_details!.breakdown!.taxes[0]).toMatchObject({
+        amount: tax,
+        taxability_reason: reason,
+        rate: { country, effective_percentage: bp / 100 },
+      });
+      expect(full.automatic_tax.status).toBe('complete');
+      expect(full.invoice).toMatchObject({ hosted_invoice_url: expect.stringContaining('/invoice/in_') });
+    }
+  });
+
+  it('a valid EU VAT number of another member state is a reverse charge; of the seller’s own state, not', async () => {
+    const reverse = await stripe.checkout.sessions.create(taxed());
+    await fake.pay(reverse.id, { country: 'DE', taxId: 'DE123456789' });
+    const full = await stripe.checkout.sessions.retrieve(reverse.id, { expand });
+    expect(full.total_details).toMatchObject({ amount_tax: 0 });
+    expect(full.total_details!.breakdown!.taxes[0]!.taxability_reason).toBe('reverse_charge');
+    expect(full.customer_details!.tax_ids).toEqual([{ type: 'eu_vat', value: 'DE123456789' }]);
+    const domestic = await stripe.checkout.sessions.create(taxed());
+    await fake.pay(domestic.id, { country: 'IE', taxId: 'IE1234567FA' });
+    expect(
+      (await stripe.checkout.sessions.retrieve(domestic.id, { expand })).total_details!.breakdown!.taxes[0]!
+        .taxability_reason,
+    ).toBe('zero_rated');
+  });
+
+  it('takes a promotion code only when the session allows them, and refunds through POST /v1/refunds', async () => {
+    const allowed = await stripe.checkout.sessions.create(taxed());
+    await fake.pay(allowed.id, { country: 'DE', promotionCode: 'LAUNCH20' });
+    const full = await stripe.checkout.sessions.retrieve(allowed.id, { expand });
+    expect(full).toMatchObject({ amount_total: 639, total_details: { amount_discount: 160, amount_tax: 42 } });
+    expect(full.discounts![0]!.promotion_code).toMatchObject({ code: 'LAUNCH20' });
+    const refused = await stripe.checkout.sessions.create(taxed({ allow_promotion_codes: undefined }));
+    await fake.pay(refused.id, { country: 'DE', promotionCode: 'LAUNCH20' });
+    expect((await stripe.checkout.sessions.retrieve(refused.id)).amount_total).toBe(799);
+
+    const refund = await stripe.refunds.create(
+      { payment_intent: String(full.payment_intent) },
+      { idempotencyKey: `refund-${allowed.id}` },
+    );
+    expect(refund).toMatchObject({ object: 'refund', amount: 639, status: 'succeeded' });
+    const again = await stripe.refunds.create(
+      { payment_intent: String(full.payment_intent) },
+      { idempotencyKey: `refund-${allowed.id}` },
+    );
+    expect(again.id).toBe(refund.id);
+    expect(fake.events.filter((e) => e.type === 'charge.refunded').at(-1)!.data.object).toMatchObject({
+      amount_refunded: 639,
+      refunded: true,
+    });
+  });
+
+  it('answers customer_tax_location_invalid when told to, and completes without tax details when told to', async () => {
+    fake.setTaxLocationInvalid(true);
+    try {
+      await expect(stripe.checkout.sessions.create(taxed())).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        code: 'customer_tax_location_invalid',
+      });
+    } finally {
+      fake.setTaxLocationInvalid(false);
+    }
+    fake.setTaxDetails(false);
+    try {
+      const created = await stripe.checkout.sessions.create(taxed());
+      await fake.pay(created.id, { country: 'DE' });
+      const full = await stripe.checkout.sessions.retrieve(created.id, { expand });
+      expect(full.automatic_tax.status).toBe('requires_location_inputs');
+      expect(full.total_details!.breakdown!.taxes).toEqual([]);
+    } finally {
+      fake.setTaxDetails(true);
+    }
+  });
+});

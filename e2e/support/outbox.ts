@@ -37,3 +37,26 @@ export async function magicLinkFor(outbox: string, email: string): Promise<strin
     .toBeTruthy();
   return link!;
 }
+
+/**
+ * The plain-text part of a message as its reader sees it: transfer encoding undone (nodemailer
+ * sends mostly non-Latin text as base64) and the bytes read as UTF-8, so any language can be checked.
+ */
+export function plainTextOf(raw: string): string {
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const split = /\r?\n\r?\n/.exec(part);
+    if (!split) continue;
+    const head = part.slice(0, split.index);
+    if (!/^Content-Type:\s*text\/plain/im.test(head)) continue;
+    const body = part.slice(split.index + split[0].length).replace(/\r?\n--[^\r\n]+--\s*$/, '');
+    const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase() ?? '7bit';
+    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'quoted-printable')
+      return Buffer.from(
+        body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8');
+    return body;
+  }
+  throw new Error('the message has no text/plain part');
+}

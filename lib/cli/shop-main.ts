@@ -10,7 +10,7 @@ import { logToStderr } from '@/lib/log/logger';
 import { runPurgeCache } from './purge-cache';
 import { runBackupCommand } from './backup';
 import { connectControl, remoteBackups, remoteShop } from './control-client';
-import { deliverDueMail, localBackups } from './shop-service';
+import { deliverDueMail, localBackups, providerRefunder } from './shop-service';
 
 /* eslint-disable no-console -- what this prints is the command's output to the operator at the
    terminal (its results on stdout, which --json makes JSON, its refusals on stderr), not the
@@ -82,7 +82,13 @@ async function main() {
       err((error as Error).message);
       process.exit(1);
     }
-    process.exitCode = await runShop(argv, { db: db!, out, err, deliver: deliverDueMail(db!) });
+    process.exitCode = await runShop(argv, {
+      db: db!,
+      out,
+      err,
+      deliver: deliverDueMail(db!),
+      refunder: providerRefunder(),
+    });
   } finally {
     await db?.close();
   }

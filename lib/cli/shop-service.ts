@@ -6,6 +6,8 @@ import { sendMail } from '@/lib/mail/transport';
 import { appSecret } from '@/lib/security/secret';
 import { deliverPendingMail } from '@/lib/shop/delivery/deliver-mail';
 import type { BackupEngine } from './backup';
+import type { Refunder } from '@/lib/shop/orders/operations';
+import { stripeClient, stripeRefunder } from '@/lib/shop/payments/stripe';
 
 /**
  * What `npm run shop` does with a database, the same whoever holds it: this process (PostgreSQL,
@@ -21,8 +23,15 @@ export const deliverDueMail = (db: Db) => async () =>
       secret: appSecret(),
       send: sendMail,
       firstRetrySeconds: env().mailRetrySeconds,
+      seller: env().seller,
     })
   ).sent;
+
+/** Refunds at Stripe with this process's keys (PAYMENT_PROVIDER=stripe); none in demo mode. */
+export function providerRefunder(): Refunder | undefined {
+  const { payments } = env();
+  return payments.provider === 'stripe' ? stripeRefunder(stripeClient(payments)) : undefined;
+}
 
 /** Backups of `db` and restores into it, with this process's link key. */
 export const localBackups = (db: Db): BackupEngine => ({

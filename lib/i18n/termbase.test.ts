@@ -21,6 +21,22 @@ describe('termProblems', () => {
     expect(termProblems(termbase, english, planted, localeNames.fr).join('\n')).toContain(`edition: ${key}`);
   });
 
+  it('finds another VAT wording beside the price: "inkl. USt." where the termbase says "inkl. MwSt."', () => {
+    const [termbase, german] = [readTermbase('de'), texts('de')];
+    expect(termbase.vatIncluded.forms).toEqual(['inkl. MwSt.']);
+    expect(termProblems(termbase, english, german, localeNames.de)).toEqual([]);
+    const planted = new Map(german).set('shop.vatIncluded', 'inkl.\u00a0USt.');
+    expect(termProblems(termbase, english, planted, localeNames.de)).toEqual([
+      'vatIncluded: shop.vatIncluded does not say "inkl. MwSt.": "inkl.\u00a0USt."',
+    ]);
+  });
+
+  it('reads a no-break space in a text as the plain space its termbase form is typed with', () => {
+    const [termbase, french] = [readTermbase('fr'), texts('fr')];
+    expect(french.get('shop.vatIncluded')).toBe('TVA\u00a0incluse');
+    expect(termProblems(termbase, english, french, localeNames.fr)).toEqual([]);
+  });
+
   it('finds a termbase the language picker contradicts, and an exception nobody needs', () => {
     const [termbase, french] = [readTermbase('fr'), texts('fr')];
     const wrong: Termbase = { ...termbase, exceptions: { card: { 'nav.home': 'no reason' } } };

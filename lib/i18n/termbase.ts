@@ -15,6 +15,7 @@ const TERMS = [
   'bookTitle',
   'card',
   'page',
+  'vatIncluded',
   'languageName',
 ] as const;
 type Term = (typeof TERMS)[number];
@@ -34,6 +35,8 @@ const ENGLISH_USE: Record<Exclude<Term, 'languageName'>, RegExp> = {
   bookTitle: /The Love Blueprint/,
   card: /\bcards?\b/i,
   page: /\bpages?\b/i,
+  // Beside every price (EU price indication): one wording per language, in the page and the receipt.
+  vatIncluded: /\bVAT\sincluded\b/i,
 };
 
 export function readTermbase(locale: string): Termbase {
@@ -54,8 +57,10 @@ export function termProblems(
   languageName: string,
 ): string[] {
   const problems: string[] = [];
-  const has = (text: string, forms: string[]) =>
-    forms.some((form) => text.toLocaleLowerCase().includes(form.toLocaleLowerCase()));
+  // Any space is a space here: a text joins a phrase with no-break spaces ("inkl.\u00a0MwSt.") where
+  // its termbase form is typed with plain ones.
+  const plain = (text: string) => text.replace(/\s/gu, ' ').toLocaleLowerCase();
+  const has = (text: string, forms: string[]) => forms.some((form) => plain(text).includes(plain(form)));
   for (const term of TERMS) {
     const forms = termbase[term]?.forms ?? [];
     if (forms.length === 0 || forms.some((form) => form.trim() === '')) {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { locales } from './locales';
-import { localeTexts } from './locale-texts';
-import { bidiControls, frenchSpacingFaults, mixedScriptWords, traditionalCharacters } from './typography';
+import { localeMessages, localeTexts } from './locale-texts';
+import {
+  bidiControls,
+  breakableSpaces,
+  frenchSpacingFaults,
+  mixedScriptWords,
+  traditionalCharacters,
+} from './typography';
 
 /** Every text of the locales a rule applies to, with what the rule found in it. */
 function findings(applies: (locale: string) => boolean, rule: (text: string) => string[]) {
@@ -25,6 +31,13 @@ describe('typography a native reader expects', () => {
   it('no Traditional character in Simplified Chinese', () => {
     expect(findings((l) => l === 'zh-CN', traditionalCharacters)).toEqual([]);
   });
+  it('the VAT wording beside a price is one phrase no line can break ("inkl.\u00a0MwSt.")', () => {
+    const wording = locales.map((locale) => [locale, localeMessages(locale).get('shop.vatIncluded')] as const);
+    expect(wording.filter(([, text]) => !text)).toEqual([]);
+    expect(wording.flatMap(([locale, text]) => breakableSpaces(text!).map((found) => `${locale}: ${found}`))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('each rule finds its planted error', () => {
@@ -40,6 +53,10 @@ describe('each rule finds its planted error', () => {
   it('mixed scripts: a Latin "o" in Russian, a Latin "A" in Greek', () => {
     expect(mixedScriptWords('Книга для вас: кнoга')).toEqual(['кнoга']);
     expect(mixedScriptWords('Ελληνικά Aθήνα PDF')).toEqual(['Aθήνα']);
+  });
+  it('breakable spaces in a phrase that must stay whole', () => {
+    expect(breakableSpaces('inkl. MwSt.')).toEqual(['plain space in "inkl. MwSt." at 5']);
+    expect(breakableSpaces('inkl.\u00a0MwSt.')).toEqual([]);
   });
   it('Traditional characters', () => {
     expect(traditionalCharacters('查找我的訂單和书')).toEqual(['訂', '單']);

@@ -10,6 +10,15 @@ export function frenchSpacingFaults(text: string): string[] {
   );
 }
 
+/**
+ * Plain (breakable) spaces in a short phrase that must stay whole, like the VAT wording beside a
+ * price: "inkl. MwSt." broken after "inkl." leaves a line that says nothing. Its words are joined by
+ * no-break spaces instead, so the phrase holds in an email too, where no stylesheet reaches.
+ */
+export function breakableSpaces(text: string): string[] {
+  return [...text.matchAll(/ /g)].map((m) => `plain space in "${text}" at ${m.index}`);
+}
+
 // Marks and embeddings that change how text is laid out without being seen: the site isolates
 // names at run time where needed (isolateForDirection); a stored text never needs one.
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;

@@ -5,6 +5,9 @@ import type { Messages } from '@/lib/i18n/messages';
 import { isPlainName } from '@/lib/shop/checkout/purchase-schema';
 import type { PaymentMethod } from '@/lib/shop/payments/methods';
 import { emailButton, emailFrame, escapeHtml } from './frame';
+import type { Seller } from '@/lib/env';
+import type { OrderTax } from '@/lib/shop/orders/orders';
+import { receiptRows, type ReceiptRow } from '@/lib/shop/tax/receipt';
 
 /**
  * The order's email: the link to the buyer's book, and the receipt that is the durable record EU
@@ -18,6 +21,10 @@ type Receipt = {
   currency: string;
   paymentMethod: PaymentMethod;
   cardLast4: string | null;
+  /** What the order recorded of its tax (issue 49 C); none: a demo order's receipt, without VAT. */
+  tax?: Partial<OrderTax>;
+  /** SELLER_* (required with Stripe); unset: the brand and its support address. */
+  seller?: Seller;
 };
 export type MagicLinkMail = {
   to: string;
@@ -50,21 +57,7 @@ export function buildMagicLinkEmail(mail: MagicLinkMail, locale: Locale, message
   const validity = t('validity', { date: longDate(mail.expiresAt) });
   const demo = mail.demo ? shop('demoNotice') : undefined;
 
-  const receipt = mail.receipt
-    ? [
-        [t('orderId'), mail.orderId],
-        [t('date'), longDate(mail.receipt.orderedAt)],
-        [t('edition'), `The Love Blueprint (${mail.editionLabel})`],
-        [
-          t('price'),
-          new Intl.NumberFormat(locale, { style: 'currency', currency: mail.receipt.currency }).format(
-            mail.receipt.amountCents / 100,
-          ),
-        ],
-        [t('payment'), paymentOf(mail.receipt, t)],
-        [t('seller'), `${site.brand} · ${site.supportEmail}`],
-      ]
-    : [];
+  const receipt = mail.receipt ? receiptOf(mail, mail.receipt, locale, messages, paymentOf(mail.receipt, t)) : [];
   const consent = t('quote', { text: shop('acceptDelivery') });
 
   const text = [
@@ -85,7 +78,7 @@ export function buildMagicLinkEmail(mail: MagicLinkMail, locale: Locale, message
     ...(mail.receipt
       ? [
           `${t('receipt')}`,
-          ...receipt.map(([label, value]) => `${label}: ${value}`),
+          ...receipt.map(({ label, value, href }) => `${label}: ${href ?? value}`),
           '',
           `${t('consent')}:`,
           consent,
@@ -99,7 +92,7 @@ export function buildMagicLinkEmail(mail: MagicLinkMail, locale: Locale, message
   const receiptHtml = mail.receipt
     ? `<h2 style="margin:24px 0 8px;font-size:16px">${escapeHtml(t('receipt'))}</h2>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;font-size:14px;border-collapse:collapse">
-${receipt.map(([label, value]) => `<tr><td style="padding:4px 0;color:#4d4456;width:40%">${escapeHtml(label!)}</td><td style="padding:4px 0">${escapeHtml(value!)}</td></tr>`).join('\n')}
+${receipt.map(({ label, value, href }) => `<tr><td style="padding:4px 0;color:#4d4456;width:40%">${escapeHtml(label)}</td><td style="padding:4px 0">${href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 <p style="margin:16px 0 4px;font-size:14px;color:#4d4456">${escapeHtml(t('consent'))}:</p>
 <blockquote style="margin:0 0 16px;padding:8px 12px;border-inline-start:3px solid #eadfe3;font-size:14px">${escapeHtml(consent)}</blockquote>`
@@ -116,6 +109,48 @@ ${receiptHtml}`,
     { lang: locale, dir: directionOf(locale) },
   );
   return { to: mail.to, subject, text, html };
+}
+
+/** The receipt's rows (lib/shop/tax/receipt.ts), with how it was paid after the price and VAT. */
+function receiptOf(
+  mail: MagicLinkMail,
+  receipt: Receipt,
+  locale: Locale,
+  messages: Messages,
+  payment: string,
+): ReceiptRow[] {
+  const rows = receiptRows(
+    {
+      id: mail.orderId,
+      created_at: receipt.orderedAt.toISOString(),
+      paid_at: receipt.tax?.paid_at ?? null,
+      amount_cents: receipt.amountCents,
+      currency: receipt.currency,
+      tax_status: mail.demo ? 'demo' : (receipt.tax?.tax_status ?? null),
+      amount_gross: receipt.tax?.amount_gross ?? null,
+      amount_tax: receipt.tax?.amount_tax ?? null,
+      amount_discount: receipt.tax?.amount_discount ?? null,
+      promotion_code: receipt.tax?.promotion_code ?? null,
+      taxability_reason: receipt.tax?.taxability_reason ?? null,
+      tax_rate_bp: receipt.tax?.tax_rate_bp ?? null,
+      tax_jurisdiction: receipt.tax?.tax_jurisdiction ?? null,
+      buyer_country: receipt.tax?.buyer_country ?? null,
+      buyer_tax_id: receipt.tax?.buyer_tax_id ?? null,
+      invoice_url: receipt.tax?.invoice_url ?? null,
+      invoice_pdf: receipt.tax?.invoice_pdf ?? null,
+    },
+    {
+      locale,
+      messages,
+      editionLabel: mail.editionLabel,
+      seller: receipt.seller,
+      fallbackSeller: `${site.brand} · ${site.supportEmail}`,
+    },
+  );
+  const t = createTranslator({ locale, messages, namespace: 'email' });
+  const seller = rows.findIndex((row) => row.label === t('seller'));
+  rows.splice(seller, 0, { label: t('payment'), value: payment });
+  return rows;
 }
 
 function paymentOf(

@@ -6,6 +6,7 @@ import { buildMagicLinkEmail as build, type MagicLinkMail } from './magic-link';
 import en from '@/content/messages/en.json';
 import fr from '@/content/messages/fr.json';
 import ar from '@/content/messages/ar.json';
+import de from '@/content/messages/de.json';
 
 const buildMagicLinkEmail = (mail: MagicLinkMail) => build(mail, 'en', en);
 import { sendMail } from './transport';
@@ -64,7 +65,7 @@ describe('magic-link email', () => {
       expect(part).toContain('order-fr-1');
       expect(part).toContain('24 novembre 2026');
       expect(part).toContain('The Love Blueprint (Français)');
-      expect(part).toMatch(/7,99\s\$US/);
+      expect(part).toMatch(/7,99\s\$US TVA\u00a0incluse/);
       expect(part).toContain('Carte se terminant par 4242');
       expect(part).toContain('support@amora.example');
       expect(part).toContain(`«\u00a0${fr.shop.acceptDelivery}\u00a0»`);
@@ -89,11 +90,107 @@ describe('magic-link email', () => {
       expect(part).toContain(
         new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-11-24T09:30:00Z')),
       );
-      expect(part).toContain(new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(7.99));
+      expect(part).toContain(
+        `\u2068${new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(7.99)}\u2069 ${ar.shop.vatIncluded}`,
+      );
       expect(part).toContain('PayPal');
       expect(part).toContain(ar.shop.acceptDelivery);
       expect(part).not.toContain('4242');
     }
+  });
+
+  it('says beside the price that it includes VAT, and a demo receipt still says no payment is taken', () => {
+    const demo = build(
+      {
+        ...sampleMagicLinkMail,
+        editionLabel: 'Deutsch',
+        demo: true,
+        receipt: {
+          orderedAt: new Date('2026-11-24T09:30:00Z'),
+          amountCents: 799,
+          currency: 'USD',
+          paymentMethod: 'paypal',
+          cardLast4: null,
+        },
+      },
+      'de',
+      de,
+    );
+    for (const part of [demo.text, demo.html]) {
+      expect(part).toContain(`${de.email.price}`);
+      expect(part).toContain('7,99\u00a0$ inkl.\u00a0MwSt.');
+      expect(part).toContain(de.shop.demoNotice);
+      // Part A only: the wording, no VAT amount or rate (a demo order computes none).
+      expect(part.replace(/<[^>]*>/g, '')).not.toMatch(/\d\s?%/);
+    }
+    expect(demo.text).toMatch(new RegExp(`^${de.email.price}: 7,99\u00a0\\$ inkl\\.\u00a0MwSt\\.$`, 'm'));
+  });
+
+  it('states the VAT the price included, the seller and the invoice on a Stripe receipt; none of it for a demo order (issue 49 C)', () => {
+    const receipt = {
+      orderedAt: new Date('2026-11-24T09:30:00Z'),
+      amountCents: 799,
+      currency: 'USD',
+      paymentMethod: 'card' as const,
+      cardLast4: null,
+    };
+    const base = {
+      to: 'lena@example.com',
+      name: 'Lena',
+      editionLabel: 'Deutsch',
+      link: 'https://amora.example/library/t',
+      orderId: 'order-de-1',
+      expiresAt: new Date('2026-12-01T10:00:00Z'),
+    };
+    const seller = { name: 'Amora Books Ltd', address: ['1 Main Street', 'Dublin'], vatId: 'IE1234567FA' };
+    const paid = buildMagicLinkEmail({
+      ...base,
+      receipt: {
+        ...receipt,
+        seller,
+        tax: {
+          tax_status: 'computed',
+          paid_at: '2026-11-24T09:31:00.000Z',
+          amount_gross: 799,
+          amount_tax: 52,
+          tax_rate_bp: 700,
+          taxability_reason: 'reduced_rated',
+          tax_jurisdiction: 'DE',
+          invoice_url: 'https://invoice.stripe.com/i/in_1',
+        },
+      },
+    });
+    for (const part of [paid.text, paid.html]) {
+      expect(part).toContain('$0.52 included (7%, Germany)');
+      expect(part).toContain('Amora Books Ltd, 1 Main Street, Dublin, VAT number IE1234567FA');
+      expect(part).toContain('https://invoice.stripe.com/i/in_1');
+      expect(part).not.toContain('Demo shop');
+    }
+    expect(paid.html).toContain('<a href="https://invoice.stripe.com/i/in_1">View or download your invoice</a>');
+    const reverse = buildMagicLinkEmail({
+      ...base,
+      receipt: {
+        ...receipt,
+        seller,
+        tax: {
+          tax_status: 'computed',
+          amount_gross: 799,
+          amount_tax: 0,
+          tax_rate_bp: 0,
+          taxability_reason: 'reverse_charge',
+          buyer_tax_id: 'DE123456789',
+        },
+      },
+    });
+    expect(reverse.text).toContain(
+      'Reverse charge: no VAT charged; the buyer accounts for it (VAT number DE123456789)',
+    );
+    const demo = buildMagicLinkEmail({ ...base, demo: true, receipt: { ...receipt, tax: { tax_status: 'demo' } } });
+    expect(demo.text).toContain('Demo shop: no payment is taken.');
+    // The wording beside the price only (issue 49 A): no VAT line, amount or rate.
+    expect(demo.text).toContain('$7.99 VAT\u00a0included');
+    expect(demo.text).not.toMatch(/VAT:|%/);
+    expect(demo.html).not.toMatch(/included \(/);
   });
 
   it('never greets with text that is not a plain name (finding 1: attacker text in the sender’s voice)', () => {

@@ -31,6 +31,25 @@ describe('JSON-LD', () => {
     });
   });
 
+  it('says of every offer that its price includes VAT', () => {
+    const product = productJsonLd({
+      siteUrl: 'https://x.test',
+      pageUrl: 'https://x.test/the-love-blueprint',
+      name: 'The Love Blueprint',
+      description: 'd',
+      editions,
+      editionUrl: (id) => `https://x.test/the-love-blueprint/${id}`,
+    });
+    const offers = product.offers as unknown as { price: string; priceSpecification: unknown }[];
+    for (const offer of offers)
+      expect(offer.priceSpecification).toEqual({
+        '@type': 'UnitPriceSpecification',
+        price: offer.price,
+        priceCurrency: 'USD',
+        valueAddedTaxIncluded: true,
+      });
+  });
+
   it('names the organization and its app links, and numbers breadcrumbs from 1', () => {
     expect(organizationJsonLd('https://x.test')).toMatchObject({ '@type': 'Organization', url: 'https://x.test/' });
     const crumbs = breadcrumbJsonLd([

@@ -52,6 +52,13 @@ export function productJsonLd(
         sku: `love-blueprint-${edition.id}`,
         price: edition.price!.amount.toFixed(2),
         priceCurrency: edition.price!.currency,
+        // The price is VAT-inclusive (decision 0019): said to machines as the page says it to people.
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification' as const,
+          price: edition.price!.amount.toFixed(2),
+          priceCurrency: edition.price!.currency,
+          valueAddedTaxIncluded: true,
+        },
         availability: 'https://schema.org/InStock' as const,
         url: options.editionUrl(edition.id),
         seller: { '@id': `${options.siteUrl}/#organization` },

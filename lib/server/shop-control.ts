@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { BackupError } from '@/lib/db/backup/format';
 import { runShop } from '@/lib/cli/shop';
-import { deliverDueMail, localBackups } from '@/lib/cli/shop-service';
+import { deliverDueMail, localBackups, providerRefunder } from '@/lib/cli/shop-service';
 import type { ControlHandler } from './control-socket';
 
 const request = z.discriminatedUnion('command', [
@@ -40,6 +40,7 @@ export const shopControl: ControlHandler = async (raw, body, reply) => {
           out: (text) => reply.send({ out: text }),
           err: (text) => reply.send({ err: text }),
           deliver: deliverDueMail(db),
+          refunder: providerRefunder(),
         });
     }
   } catch (error) {

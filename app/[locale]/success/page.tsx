@@ -11,6 +11,10 @@ import { editionViews } from '@/lib/shop/checkout/edition-views';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { PaymentWatcher } from '@/components/shop/PaymentWatcher';
 import { SuccessView } from '@/components/shop/SuccessView';
+import { ReceiptDetails } from '@/components/shop/ReceiptDetails';
+import { findOrder } from '@/lib/shop/orders/orders';
+import { orderReceipt } from '@/lib/shop/tax/order-receipt';
+import type { ReceiptRow } from '@/lib/shop/tax/receipt';
 import buttons from '@/components/ui/button.module.css';
 import styles from '@/components/shop/Shop.module.css';
 
@@ -24,10 +28,11 @@ type Props = { searchParams: Promise<{ order?: string | string[] }> };
  * Without `order` (the demo shop: no payment call is made), the purchase was paid when it was placed.
  */
 export default async function SuccessPage({ searchParams }: Props) {
-  const [{ order: orderParam }, t, tLibrary, locale] = await Promise.all([
+  const [{ order: orderParam }, t, tLibrary, tEmail, locale] = await Promise.all([
     searchParams,
     getTranslations('success'),
     getTranslations('library'),
+    getTranslations('email'),
     getPageLocale(),
   ]);
   const findPurchases = (
@@ -36,6 +41,7 @@ export default async function SuccessPage({ searchParams }: Props) {
     </p>
   );
   const orderId = typeof orderParam === 'string' ? orderParam : undefined;
+  let receipt: ReceiptRow[] | undefined;
   if (orderId) {
     // One buyer's order: never kept for anyone else.
     declarePersonalDocument();
@@ -76,6 +82,13 @@ export default async function SuccessPage({ searchParams }: Props) {
         </div>
       );
     }
+    // Paid: its receipt, with the VAT Stripe Tax computed (issue 49 C). Without it the page still works.
+    try {
+      const paid = await findOrder(await getDb(), orderId);
+      if (paid?.status === 'paid') receipt = await orderReceipt(paid, locale);
+    } catch {
+      receipt = undefined;
+    }
   }
   return (
     <div className={`container ${styles.centerPage}`}>
@@ -95,6 +108,7 @@ export default async function SuccessPage({ searchParams }: Props) {
           downloaded: t('downloaded'),
         }}
       />
+      {receipt ? <ReceiptDetails title={tEmail('receipt')} rows={receipt} /> : null}
       {findPurchases}
     </div>
   );

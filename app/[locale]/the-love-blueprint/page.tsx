@@ -14,6 +14,7 @@ import { EditionCover } from '@/components/shop/EditionCover';
 import { EditionPicker } from '@/components/shop/EditionPicker';
 import { BuyLink } from '@/components/shop/BuyButtons';
 import { LanguageButton } from '@/components/shop/LanguageButton';
+import { VatWording } from '@/components/shop/VatWording';
 import buttons from '@/components/ui/button.module.css';
 import styles from '@/components/shop/Shop.module.css';
 
@@ -117,7 +118,8 @@ export default async function LoveBlueprintPage() {
         <div className={styles.offer}>
           <h2 id="launch-offer">{t('offerTitle')}</h2>
           <p className={styles.price}>
-            {t('offerPrice', { price: isolateForDirection(formatPrice(own, locale), locale) })}
+            {t('offerPrice', { price: isolateForDirection(formatPrice(own, locale), locale) })}{' '}
+            <VatWording text={t('vatIncluded')} block />
           </p>
           <ul className={styles.promises}>
             {list('offerPromises').map((item) => (

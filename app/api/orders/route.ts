@@ -187,6 +187,14 @@ export async function POST(request: Request) {
             fields: { paymentMethod: 'paymentUnavailable' },
           },
         );
+      case 'tax_location_invalid':
+        // Stripe Tax cannot place the buyer: the order ended failed, nothing was charged (issue 49 E).
+        return jsonError(
+          422,
+          'tax_location_invalid',
+          'We could not determine your country for VAT. Nothing was charged. Please check your billing address and try again.',
+          { fields: { paymentMethod: 'taxLocationInvalid' } },
+        );
     }
   }
 

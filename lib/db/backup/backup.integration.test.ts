@@ -71,6 +71,18 @@ async function fill(db: Db, count: number): Promise<string[]> {
     if (i % 3 === 0) await db.query('UPDATE mail_queue SET sent_at = now() WHERE order_id = $1', [id]);
   }
   await db.query('UPDATE orders SET revoked_at = now() WHERE id = $1', [ids[0]]);
+  // What Stripe Tax recorded on a sale, and its refund (issue 49): the VAT report needs them back.
+  await db.query(
+    `UPDATE orders SET tax_status = 'computed', paid_at = now(), amount_gross = 799, amount_net = 747, amount_tax = 52,
+       amount_discount = 0, taxability_reason = 'reduced_rated', tax_rate_bp = 700, tax_jurisdiction = 'DE',
+       buyer_country = 'DE', invoice_url = 'https://invoice.example/i', invoice_pdf = 'https://invoice.example/i.pdf'
+     WHERE id = $1`,
+    [ids[0]],
+  );
+  await db.query(
+    `INSERT INTO refunds (id, order_id, refunded_at, currency, amount, tax, source) VALUES ($1, $2, now(), 'eur', 799, 52, 'webhook')`,
+    [`re_${buyers}`, ids[0]],
+  );
   await requestPurchaseLookup(db, `Lookup-${buyers}@Example.com`);
   await db.query(
     `INSERT INTO payment_events (id, type, kind, order_id) VALUES ($1, 'checkout.session.completed', 'ignored', $2)`,
@@ -103,6 +115,7 @@ async function contents(db: Db): Promise<Record<string, unknown[]>> {
       mail_queue: await of(`SELECT (to_jsonb(t) - 'id')::text AS j FROM mail_queue t ORDER BY id`),
       download_claims: await of('SELECT row_to_json(t)::text AS j FROM download_claims t ORDER BY id'),
       lookup_requests: await of(`SELECT (to_jsonb(t) - 'id')::text AS j FROM lookup_requests t ORDER BY id`),
+      refunds: await of('SELECT row_to_json(t)::text AS j FROM refunds t ORDER BY id'),
     };
   });
 }
@@ -139,6 +152,7 @@ describe('backups', () => {
         ['payment_events', 1],
         ['mail_queue', 12],
         ['download_claims', 18],
+        ['refunds', 1],
         ['lookup_requests', 1],
       ]);
       expect(lines.join('\n')).not.toContain(SECRET);
@@ -310,24 +324,35 @@ describe('backups', () => {
       needs(skip, kind);
       const source = await fresh('PGlite');
       await fill(source, 3);
-      // What a site at migration 6 wrote: no download_claims table yet.
-      const lines = (await backupOf(source)).filter((line) => !line.startsWith('{"t":"download_claims"'));
-      const header = parseHeader(lines[0]);
-      // Nor the columns later migrations added (8: mail_queue.traceparent).
-      const later = { mail_queue: ['traceparent'] } as Record<string, string[]>;
-      const tables = header.tables
-        .filter((t) => t.name !== 'download_claims')
-        .map((t) => ({ ...t, columns: t.columns.filter((c) => !later[t.name]?.includes(c)) }));
-      const dropped = Object.fromEntries(
-        header.tables.map((t) => [t.name, t.columns.flatMap((c, i) => (later[t.name]?.includes(c) ? [i] : []))]),
+      // What a site at migration 6 wrote: no download_claims (7) or refunds (9) table yet, and none
+      // of the columns later migrations added (8: mail_queue.traceparent; 9: the orders' tax).
+      const later = new Map<string, Set<string>>();
+      for (const m of migrations.filter((migration) => migration.version > 6))
+        for (const [, table, column] of m.sql.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g))
+          later.set(table!, new Set([...(later.get(table!) ?? []), column!]));
+      const all = await backupOf(source);
+      const header = parseHeader(all[0]);
+      const keptOf = Object.fromEntries(
+        header.tables.map((t) => [
+          t.name,
+          t.columns.flatMap((column, i) => (later.get(t.name)?.has(column) ? [] : [i])),
+        ]),
       );
-      for (let i = 1; i < lines.length; i += 1) {
-        const row = JSON.parse(lines[i]!) as { t: string; v: unknown[] };
-        if (dropped[row.t]?.length)
-          lines[i] = JSON.stringify({ ...row, v: row.v.filter((_, index) => !dropped[row.t]!.includes(index)) });
-      }
-      const old: BackupHeader = { ...header, migration: 6, tables };
-      lines[0] = JSON.stringify(old);
+      const lines = all
+        .slice(1)
+        .filter((line) => !line.startsWith('{"t":"download_claims"') && !line.startsWith('{"t":"refunds"'))
+        .map((line) => {
+          const row = JSON.parse(line) as { t: string; v: unknown[] };
+          return JSON.stringify({ ...row, v: keptOf[row.t]!.map((i) => row.v[i]) });
+        });
+      const old: BackupHeader = {
+        ...header,
+        migration: 6,
+        tables: header.tables
+          .filter((t) => t.name !== 'download_claims' && t.name !== 'refunds')
+          .map((t) => ({ ...t, columns: keptOf[t.name]!.map((i) => t.columns[i]!) })),
+      };
+      lines.unshift(JSON.stringify(old));
       const target = await fresh(kind, { migrated: false });
       const summary = await restore(target, lines);
       expect(summary.tables.find((t) => t.name === 'orders')).toMatchObject({ rows: 3, restored: 3 });

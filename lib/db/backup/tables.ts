@@ -36,6 +36,12 @@ export const TABLE_DECISIONS: readonly Decision[] = [
     why: 'each counted copy; orders.downloads is their count, and resumes find them again',
   },
   {
+    table: 'refunds',
+    keep: 'rows',
+    ofOrder: true,
+    why: 'money given back, with the VAT it included and when: the quarterly VAT report nets them (records kept 10 years)',
+  },
+  {
     table: 'lookup_requests',
     keep: 'rows',
     serial: true,

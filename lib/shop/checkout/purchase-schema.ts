@@ -40,6 +40,8 @@ export const purchaseErrorText = {
   nameInvalid: "Please enter just your name, using letters, spaces and . ' - only.",
   emailTooLong: 'Please use at most 254 characters.',
   paymentUnavailable: 'This payment method is not available right now. Please choose another.',
+  taxLocationInvalid:
+    'We could not determine your country for VAT. Nothing was charged. Please check your billing address and try again.',
 } as const;
 
 export type PurchaseErrorKey = keyof typeof purchaseErrorText;

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { buildMagicLinkEmail } from '@/lib/mail/magic-link';
 import { defaultLocale, isLocale } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';
+import type { Seller } from '@/lib/env';
 import { buildLookupEmail } from '@/lib/mail/purchases-email';
 import { liveOrdersOf } from './purchase-lookup';
 import type { OutgoingMail } from '@/lib/mail/transport';
@@ -42,6 +43,8 @@ export async function deliverPendingMail(
     now?: number;
     firstRetrySeconds?: number;
     stopping?: () => boolean;
+    /** Who sells, named on receipts (SELLER_*). */
+    seller?: Seller;
   },
 ): Promise<{ sent: number; failed: number; givenBack?: number }> {
   let sent = 0;
@@ -99,7 +102,7 @@ class MailRefused extends Error {
 const countDelivery = (row: QueuedMail, result: 'sent' | 'failed') =>
   metrics()?.mailDeliveries.inc({ kind: row.kind === 'lookup' ? 'lookup' : 'magic-link', result });
 
-type Signing = { siteUrl: string; secret: string; now?: number };
+type Signing = { siteUrl: string; secret: string; now?: number; seller?: Seller };
 const editionLabel = (edition: string) => findEdition(edition)?.label ?? edition;
 // The language of the page the order was placed on (orders stored before it was kept: English).
 const localeOf = (row: QueuedMail) => (isLocale(row.locale) ? row.locale : defaultLocale);
@@ -122,6 +125,22 @@ async function magicLinkMail(row: QueuedMail, options: Signing) {
         currency: row.currency,
         paymentMethod: row.payment_method,
         cardLast4: row.card_last4,
+        seller: options.seller,
+        tax: {
+          paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+          tax_status: row.tax_status,
+          amount_gross: row.amount_gross === null ? null : Number(row.amount_gross),
+          amount_tax: row.amount_tax === null ? null : Number(row.amount_tax),
+          amount_discount: row.amount_discount === null ? null : Number(row.amount_discount),
+          promotion_code: row.promotion_code,
+          taxability_reason: row.taxability_reason,
+          tax_rate_bp: row.tax_rate_bp === null ? null : Number(row.tax_rate_bp),
+          tax_jurisdiction: row.tax_jurisdiction,
+          buyer_country: row.buyer_country,
+          buyer_tax_id: row.buyer_tax_id,
+          invoice_url: row.invoice_url,
+          invoice_pdf: row.invoice_pdf,
+        },
       },
     },
     locale,

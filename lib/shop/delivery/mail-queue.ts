@@ -1,5 +1,6 @@
 import type { Queryable } from '@/lib/db/client';
 import type { PaymentMethod } from '../payments/methods';
+import type { OrderTax } from '../orders/orders';
 import { currentTraceparent } from '@/lib/tracing/tracer';
 
 /**
@@ -26,7 +27,22 @@ export type QueuedMail = {
   card_last4: string | null;
   /** The trace of the request that queued it (lib/tracing), or null. */
   traceparent: string | null;
-};
+} & Pick<
+  OrderTax,
+  | 'paid_at'
+  | 'tax_status'
+  | 'amount_gross'
+  | 'amount_tax'
+  | 'amount_discount'
+  | 'promotion_code'
+  | 'taxability_reason'
+  | 'tax_rate_bp'
+  | 'tax_jurisdiction'
+  | 'buyer_country'
+  | 'buyer_tax_id'
+  | 'invoice_url'
+  | 'invoice_pdf'
+>;
 
 /**
  * Queues an order's magic-link email (its purchase, or "send me a new link"), with the trace of
@@ -67,7 +83,9 @@ export async function claimDueMail(db: Queryable): Promise<QueuedMail[]> {
      WHERE q.order_id = o.id AND q.id IN (
        SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT ${MAIL_BATCH} FOR UPDATE SKIP LOCKED
      )
-     RETURNING q.id, q.order_id, q.kind, q.attempts, o.name, o.email, o.edition, o.provider, o.locale, o.created_at, o.amount_cents, o.currency, o.payment_method, o.card_last4, q.traceparent`,
+     RETURNING q.id, q.order_id, q.kind, q.attempts, o.name, o.email, o.edition, o.provider, o.locale, o.created_at, o.amount_cents, o.currency, o.payment_method, o.card_last4,
+       o.paid_at, o.tax_status, o.amount_gross, o.amount_tax, o.amount_discount, o.promotion_code, o.taxability_reason,
+       o.tax_rate_bp, o.tax_jurisdiction, o.buyer_country, o.buyer_tax_id, o.invoice_url, o.invoice_pdf, q.traceparent`,
   );
   return rows;
 }

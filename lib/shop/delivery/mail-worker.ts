@@ -32,6 +32,7 @@ async function deliverPending(): Promise<unknown> {
       secret: appSecret(),
       send: sendMail,
       firstRetrySeconds: env().mailRetrySeconds,
+      seller: env().seller,
       stopping: () => mail.stopping,
     });
   } catch (error) {

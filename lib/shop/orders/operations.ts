@@ -1,4 +1,5 @@
-import type { Queryable } from '@/lib/db/client';
+import type { Db, Queryable } from '@/lib/db/client';
+import { recordRefund } from '../tax/refunds';
 import { findOrder, type Order } from './orders';
 import { queueMagicLink } from '../delivery/mail-queue';
 import { LINK_LIFETIME_MS, MAX_DOWNLOADS } from '../delivery/tokens';
@@ -14,11 +15,17 @@ export type OrderSummary = Order & {
   linkExpiresAt: string | null;
 };
 
-export async function ordersByEmail(db: Queryable, email: string): Promise<OrderSummary[]> {
+export const ordersByEmail = (db: Queryable, email: string) =>
+  summaries(db, 'lower(o.email) = lower($1)', [email.trim()]);
+
+/** Paid orders whose tax is not known (a payment confirmed without tax details): the operator settles them. */
+export const flaggedOrders = (db: Queryable) => summaries(db, `o.status = 'paid' AND o.tax_status = 'missing'`, []);
+
+async function summaries(db: Queryable, where: string, values: unknown[]): Promise<OrderSummary[]> {
   const { rows } = await db.query<{ id: string; last_sent: string | null }>(
     `SELECT o.id, max(q.sent_at) AS last_sent FROM orders o LEFT JOIN mail_queue q ON q.order_id = o.id
-     WHERE lower(o.email) = lower($1) GROUP BY o.id, o.created_at ORDER BY o.created_at`,
-    [email.trim()],
+     WHERE ${where} GROUP BY o.id, o.created_at ORDER BY o.created_at`,
+    values,
   );
   const summaries: OrderSummary[] = [];
   for (const row of rows) {
@@ -34,7 +41,9 @@ export async function ordersByEmail(db: Queryable, email: string): Promise<Order
   return summaries;
 }
 
-export type ChangeResult = { ok: true; order: Order } | { ok: false; reason: 'not_found' | 'not_paid' | 'revoked' };
+export type ChangeResult =
+  | { ok: true; order: Order }
+  | { ok: false; reason: 'not_found' | 'not_paid' | 'revoked' | 'not_refundable' | 'no_provider' };
 
 async function paidOrder(db: Queryable, orderId: string): Promise<ChangeResult> {
   const order = await findOrder(db, orderId);
@@ -70,6 +79,38 @@ export async function revokeOrder(db: Queryable, orderId: string): Promise<Chang
   const order = await findOrder(db, orderId);
   if (!order) return { ok: false, reason: 'not_found' };
   await db.query('UPDATE orders SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [orderId]);
+  return { ok: true, order: (await findOrder(db, orderId))! };
+}
+
+/** Gives a paid order's money back at its provider: one refund per order, however often asked. */
+export type Refunder = (order: Order) => Promise<{ id: string; amount: number; created: number }>;
+
+/**
+ * Refunds a paid order in full at its provider (`npm run shop -- refund`), records the refund with
+ * the VAT it gives back (lib/shop/tax/refunds.ts), and stops its links. Stripe's own refund event
+ * arriving later adds nothing: the refund is already recorded.
+ */
+export async function refundOrder(db: Db, orderId: string, refunder: Refunder | undefined): Promise<ChangeResult> {
+  const order = await findOrder(db, orderId);
+  if (!order) return { ok: false, reason: 'not_found' };
+  if (order.status !== 'paid') return { ok: false, reason: 'not_paid' };
+  if (order.provider === 'demo' || !order.payment_reference) return { ok: false, reason: 'not_refundable' };
+  if (!refunder) return { ok: false, reason: 'no_provider' };
+  const refund = await refunder(order);
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ amount: number }>(
+      'SELECT coalesce(sum(amount), 0)::int AS amount FROM refunds WHERE order_id = $1',
+      [orderId],
+    );
+    await recordRefund(tx, {
+      id: refund.id,
+      orderId,
+      totalRefunded: Number(rows[0]!.amount) + refund.amount,
+      at: new Date(refund.created * 1000),
+      source: 'operator',
+    });
+    await tx.query('UPDATE orders SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [orderId]);
+  });
   return { ok: true, order: (await findOrder(db, orderId))! };
 }
 

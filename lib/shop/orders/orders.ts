@@ -6,6 +6,7 @@ import type { PaymentMethod } from '../payments/methods';
 import { sourcesOf, type OrderStatus } from './state';
 import { queueMagicLink } from '../delivery/mail-queue';
 import { metrics } from '@/lib/metrics/registry';
+import type { SaleTax } from '../tax/sale';
 
 /**
  * A stored order. No card number is ever stored: at most its last four digits.
@@ -30,6 +31,31 @@ export type Order = {
   /** The hosted checkout page of a pending order (Stripe), for a retried Confirm. */
   checkout_url: string | null;
   checkout_session_id: string | null;
+  /** The provider's payment (Stripe's payment intent), once paid. */
+  payment_reference: string | null;
+} & OrderTax;
+
+/**
+ * What a paid order records of its tax (issue 49 B; migration 8). Amounts in the currency's minor
+ * unit. tax_status: 'demo' (nothing charged, nothing computed), 'computed' (Stripe Tax's figures),
+ * 'missing' (paid without tax details: flagged, never guessed); null while a hosted order is unpaid.
+ */
+export type OrderTax = {
+  tax_status: 'demo' | 'computed' | 'missing' | null;
+  paid_at: string | null;
+  amount_gross: number | null;
+  amount_net: number | null;
+  amount_tax: number | null;
+  amount_discount: number | null;
+  promotion_code: string | null;
+  taxability_reason: string | null;
+  tax_rate_bp: number | null;
+  tax_jurisdiction: string | null;
+  buyer_country: string | null;
+  buyer_tax_id: string | null;
+  buyer_tax_id_type: string | null;
+  invoice_url: string | null;
+  invoice_pdf: string | null;
 };
 
 /** `locale`: the page's language, which the order's emails are written in. */
@@ -50,13 +76,16 @@ type PlaceOrderError =
   | 'payment_declined'
   | 'checkout_ended'
   | 'method_unavailable'
+  | 'tax_location_invalid'
   | 'rate_limited';
 /** A placed order: paid at once (demo), or pending with the hosted page the buyer pays on. */
 export type PlaceOrderResult =
   { ok: true; order: Order; replayed: boolean; checkoutUrl?: string } | { ok: false; error: PlaceOrderError };
 
 const ORDER_COLUMNS =
-  'id, created_at, edition, name, email, payment_method, card_last4, amount_cents, currency, downloads, status, revoked_at, provider, checkout_url, checkout_session_id';
+  'id, created_at, edition, name, email, payment_method, card_last4, amount_cents, currency, downloads, status, revoked_at, provider, checkout_url, checkout_session_id, payment_reference, ' +
+  'tax_status, paid_at, amount_gross, amount_net, amount_tax, amount_discount, promotion_code, taxability_reason, tax_rate_bp, ' +
+  'tax_jurisdiction, buyer_country, buyer_tax_id, buyer_tax_id_type, invoice_url, invoice_pdf';
 // How long a request may hold its key while it charges; past it, a retry takes over (and the
 // provider, given the same key, answers with the same payment rather than a second one).
 const CLAIM_SECONDS = 10;
@@ -179,8 +208,9 @@ async function startCheckout(
     throw error;
   }
   if (!started.ok) {
+    // Nothing was charged and no session is open: the order ends here, whole (issue 49 E).
     await markFailed(db, order);
-    return { ok: false, error: 'method_unavailable' };
+    return { ok: false, error: started.reason };
   }
   const { rows } = await db.query<Order>(
     `UPDATE orders SET checkout_session_id = $2, checkout_url = $3, claimed_until = NULL WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
@@ -219,13 +249,40 @@ async function markPaid(db: Db, orderId: string, reference: string): Promise<Ord
 /**
  * markPaid inside a caller's transaction. A refund or dispute of this payment that arrived
  * first (webhooks come in any order) revokes the links at once, and no email goes out.
+ * `sale`: what the provider computed of its tax; without one the order is a demo order.
  */
-export async function markPaidIn(tx: Queryable, orderId: string, reference: string): Promise<Order | undefined> {
+export async function markPaidIn(
+  tx: Queryable,
+  orderId: string,
+  reference: string,
+  sale?: SaleTax,
+): Promise<Order | undefined> {
   const { rows } = await tx.query<Order>(
-    `UPDATE orders SET status = 'paid', payment_reference = $2, claimed_until = NULL,
-       revoked_at = (SELECT min(received_at) FROM payment_events WHERE payment_reference = $2 AND kind = 'payment_reversed')
+    `UPDATE orders SET status = 'paid', payment_reference = $2, claimed_until = NULL, paid_at = now(),
+       revoked_at = (SELECT min(received_at) FROM payment_events WHERE payment_reference = $2 AND kind = 'payment_reversed'),
+       tax_status = $4, amount_gross = $5, amount_net = $6, amount_tax = $7, amount_discount = $8, promotion_code = $9,
+       taxability_reason = $10, tax_rate_bp = $11, tax_jurisdiction = $12, buyer_country = $13, buyer_tax_id = $14,
+       buyer_tax_id_type = $15, invoice_url = $16, invoice_pdf = $17
      WHERE id = $1 AND status = ANY($3) RETURNING ${ORDER_COLUMNS}`,
-    [orderId, reference, sourcesOf('paid')],
+    [
+      orderId,
+      reference,
+      sourcesOf('paid'),
+      sale?.status ?? 'demo',
+      sale?.gross ?? null,
+      sale?.net ?? null,
+      sale?.tax ?? null,
+      sale?.discount ?? null,
+      sale?.promotionCode ?? null,
+      sale?.taxabilityReason ?? null,
+      sale?.rateBp ?? null,
+      sale?.jurisdiction ?? null,
+      sale?.buyerCountry ?? null,
+      sale?.buyerTaxId ?? null,
+      sale?.buyerTaxIdType ?? null,
+      sale?.invoiceUrl ?? null,
+      sale?.invoicePdf ?? null,
+    ],
   );
   if (rows[0] && !rows[0].revoked_at) await queueMagicLink(tx, orderId);
   // Counted in the transaction: one that rolls back afterwards (its connection lost) is counted all the same.
@@ -277,12 +334,20 @@ export async function findOrder(db: Queryable, id: string): Promise<Order | unde
 /** Whether an order's links open anything: paid, and not revoked. */
 export const hasLiveLinks = (order: Order) => order.status === 'paid' && !order.revoked_at;
 
+const whole = (value: number | null) => (value === null ? null : Number(value));
+
 function normalise(order: Order): Order {
   return {
     ...order,
     created_at: new Date(order.created_at).toISOString(),
     revoked_at: order.revoked_at ? new Date(order.revoked_at).toISOString() : null,
+    paid_at: order.paid_at ? new Date(order.paid_at).toISOString() : null,
     amount_cents: Number(order.amount_cents),
     downloads: Number(order.downloads),
+    amount_gross: whole(order.amount_gross),
+    amount_net: whole(order.amount_net),
+    amount_tax: whole(order.amount_tax),
+    amount_discount: whole(order.amount_discount),
+    tax_rate_bp: whole(order.tax_rate_bp),
   };
 }

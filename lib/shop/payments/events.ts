@@ -2,6 +2,8 @@ import type { Db, Queryable } from '@/lib/db/client';
 import { findOrder, markEnded, markPaidIn, type Order } from '../orders/orders';
 import type { CheckoutState } from './payment';
 import { logger } from '@/lib/log/logger';
+import { missingTax } from '../tax/sale';
+import { recordRefund } from '../tax/refunds';
 
 /**
  * What a provider's webhook means for the shop, independent of the provider's wording
@@ -9,7 +11,12 @@ import { logger } from '@/lib/log/logger';
  */
 export type PaymentEvent = { id: string; type: string } & (
   | { kind: 'checkout_paid' | 'checkout_failed' | 'checkout_expired'; session: CheckoutState }
-  | { kind: 'payment_reversed'; paymentReference: string }
+  | {
+      kind: 'payment_reversed';
+      paymentReference: string;
+      /** A refund (not a dispute): everything refunded on the payment so far, and when. */
+      refund?: { totalRefunded: number; at: Date };
+    }
   | { kind: 'ignored' }
 );
 
@@ -43,7 +50,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ev
           `UPDATE orders SET revoked_at = now() WHERE payment_reference = $1 AND revoked_at IS NULL RETURNING id`,
           [event.paymentReference],
         );
-        return revoked.rows.length > 0 ? 'applied' : 'ignored';
+        const refunded = event.refund && (await refundOfPayment(tx, event.id, event.paymentReference, event.refund));
+        return revoked.rows.length > 0 || refunded ? 'applied' : 'ignored';
       }
       default: {
         const order = await orderOfSession(tx, event.session);
@@ -57,6 +65,18 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ev
   });
 }
 
+/** Records a refund of the payment's order with the VAT it gave back (lib/shop/tax/refunds.ts). */
+async function refundOfPayment(
+  tx: Queryable,
+  eventId: string,
+  reference: string,
+  refund: { totalRefunded: number; at: Date },
+): Promise<boolean> {
+  const { rows } = await tx.query<{ id: string }>('SELECT id FROM orders WHERE payment_reference = $1', [reference]);
+  if (!rows[0]) return false;
+  return Boolean(await recordRefund(tx, { id: eventId, orderId: rows[0].id, ...refund, source: 'webhook' }));
+}
+
 /** The order a provider's session belongs to, only if the session is the one this order opened. */
 async function orderOfSession(db: Queryable, session: CheckoutState): Promise<Order | undefined> {
   if (!session.orderId) return undefined;
@@ -64,10 +84,19 @@ async function orderOfSession(db: Queryable, session: CheckoutState): Promise<Or
   return order && order.checkout_session_id === session.sessionId ? order : undefined;
 }
 
-/** Marks the order paid if the provider took exactly the order's price; a mismatch is logged, never delivered. */
+/**
+ * Marks the order paid if the provider took exactly the order's price, less a promotion code's
+ * discount; a mismatch is logged, never delivered. The sale's tax is recorded with it; a session
+ * read without its tax details records the tax as missing (flagged, never guessed).
+ */
 async function settlePaid(tx: Queryable, order: Order, session: CheckoutState): Promise<boolean> {
   if (!session.paid) return false;
-  if (session.amountCents !== order.amount_cents || session.currency?.toLowerCase() !== order.currency.toLowerCase()) {
+  const discount = session.sale?.discount ?? 0;
+  if (
+    session.amountCents === null ||
+    session.amountCents + discount !== order.amount_cents ||
+    session.currency?.toLowerCase() !== order.currency.toLowerCase()
+  ) {
     logger().error(
       {
         orderId: order.id,
@@ -78,7 +107,10 @@ async function settlePaid(tx: Queryable, order: Order, session: CheckoutState): 
     );
     return false;
   }
-  return Boolean(await markPaidIn(tx, order.id, session.paymentReference ?? session.sessionId));
+  const sale = session.sale ?? missingTax(session.amountCents);
+  if (sale.status === 'missing')
+    logger().warn({ orderId: order.id }, 'Paid without tax details: the order is flagged (npm run shop -- orders)');
+  return Boolean(await markPaidIn(tx, order.id, session.paymentReference ?? session.sessionId, sale));
 }
 
 /**

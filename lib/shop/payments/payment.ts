@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PaymentMethod } from './methods';
+import type { SaleTax } from '../tax/sale';
 
 /**
  * Where payment providers plug in (README, "Taking payments"). Two kinds:
@@ -31,7 +32,9 @@ export const demoPayments: PaymentProvider = {
 };
 
 type CheckoutRequest = Charge & { email: string; locale: string; successUrl: string; cancelUrl: string };
-type CheckoutStart = { ok: true; sessionId: string; url: string } | { ok: false; reason: 'method_unavailable' };
+/** `tax_location_invalid`: Stripe Tax cannot place the buyer (a missing or invalid location). */
+type CheckoutStart =
+  { ok: true; sessionId: string; url: string } | { ok: false; reason: 'method_unavailable' | 'tax_location_invalid' };
 /** What the provider says about a session: whether it was paid, and with which payment. */
 export type CheckoutState = {
   sessionId: string;
@@ -41,6 +44,8 @@ export type CheckoutState = {
   paymentReference: string | null;
   amountCents: number | null;
   currency: string | null;
+  /** The sale's tax, when the provider's answer was read in full (a paid session, expanded). */
+  sale?: SaleTax;
 };
 
 export interface HostedCheckout {

@@ -15,7 +15,12 @@ export function shopProvider(): ShopProvider {
   // One client per process: it keeps its connections alive between requests.
   return processSingleton('stripe-provider', () => {
     const stripe = stripeClient(payments);
-    return { name: 'stripe' as const, stripe, checkout: stripeCheckout(stripe), webhookSecret: payments.webhookSecret };
+    return {
+      name: 'stripe' as const,
+      stripe,
+      checkout: stripeCheckout(stripe, { promotionCodes: payments.promotionCodes }),
+      webhookSecret: payments.webhookSecret,
+    };
   });
 }
 

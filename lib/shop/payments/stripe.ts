@@ -2,6 +2,7 @@ import 'server-only';
 import Stripe from 'stripe';
 import type { CheckoutState, HostedCheckout } from './payment';
 import type { PaymentEvent } from './events';
+import { EBOOK_TAX_CODE, SESSION_EXPAND, saleOfSession } from './stripe-tax';
 import { inSpan } from '@/lib/tracing/tracer';
 
 /** Stripe Checkout's own languages; the site's others (bn, uk, ar) get Stripe's browser detection. */
@@ -58,15 +59,22 @@ function sessionState(session: Stripe.Checkout.Session): CheckoutState {
     paymentReference: idOf(session.payment_intent),
     amountCents: session.amount_total,
     currency: session.currency,
+    ...(session.payment_status === 'paid' ? { sale: saleOfSession(session) } : {}),
   };
 }
+
+// Stripe's error codes for a buyer's location its tax engine cannot use (docs.stripe.com/error-codes).
+const TAX_LOCATION_CODES = new Set(['customer_tax_location_invalid', 'customer_tax_location_missing']);
+
+/** What a Checkout Session is opened with besides the order: `promotionCodes` is PROMOTION_CODES=on. */
+export type CheckoutOptions = { promotionCodes: boolean };
 
 /**
  * Stripe Checkout as the shop's hosted checkout: card (with the wallets Stripe offers on it)
  * or PayPal, in the page's language, the order id as client_reference_id, the order's
  * idempotency key passed on so a retried Confirm gets the same session.
  */
-export function stripeCheckout(stripe: Stripe): HostedCheckout {
+export function stripeCheckout(stripe: Stripe, options: CheckoutOptions = { promotionCodes: false }): HostedCheckout {
   return {
     async start(request) {
       try {
@@ -82,10 +90,20 @@ export function stripeCheckout(stripe: Stripe): HostedCheckout {
                   price_data: {
                     currency: request.currency.toLowerCase(),
                     unit_amount: request.amountCents,
-                    product_data: { name: request.description },
+                    // The shown price is the price paid in every country: VAT is inside it (issue 49 A).
+                    tax_behavior: 'inclusive',
+                    product_data: { name: request.description, tax_code: EBOOK_TAX_CODE },
                   },
                 },
               ],
+              // Stripe Tax computes the VAT of the buyer's country; the full billing address is the
+              // location evidence it uses, and it goes on the invoice.
+              automatic_tax: { enabled: true },
+              billing_address_collection: 'required',
+              // A business buyer's VAT number: a valid one of another member state is a reverse charge.
+              tax_id_collection: { enabled: true },
+              invoice_creation: { enabled: true },
+              ...(options.promotionCodes ? { allow_promotion_codes: true } : {}),
               client_reference_id: request.orderId,
               customer_email: request.email,
               locale: stripeLocale(request.locale),
@@ -104,16 +122,31 @@ export function stripeCheckout(stripe: Stripe): HostedCheckout {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param?.includes('payment_method_types')) {
           return { ok: false, reason: 'method_unavailable' };
         }
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && TAX_LOCATION_CODES.has(error.code ?? ''))
+          return { ok: false, reason: 'tax_location_invalid' };
         throw error;
       }
     },
     async lookup(sessionId) {
       return sessionState(
-        await stripeCall('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(sessionId)),
+        await stripeCall('checkout.sessions.retrieve', () =>
+          stripe.checkout.sessions.retrieve(sessionId, { expand: SESSION_EXPAND }),
+        ),
       );
     },
   };
 }
+
+/** Full refunds of an order's payment; the order's id as idempotency key, so a repeated command refunds once. */
+export const stripeRefunder = (stripe: Stripe) => async (order: { id: string; payment_reference: string | null }) => {
+  const refund = await stripeCall('refunds.create', () =>
+    stripe.refunds.create(
+      { payment_intent: order.payment_reference ?? undefined, metadata: { order_id: order.id } },
+      { idempotencyKey: `refund-${order.id}` },
+    ),
+  );
+  return { id: refund.id, amount: refund.amount, created: refund.created };
+};
 
 /** The event, if the signature is Stripe's for exactly this body and recent; otherwise undefined. */
 export function verifiedEvent(
@@ -144,7 +177,19 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       return { ...base, kind: 'checkout_failed', session: sessionState(event.data.object) };
     case 'checkout.session.expired':
       return { ...base, kind: 'checkout_expired', session: sessionState(event.data.object) };
-    case 'charge.refunded':
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const reference = idOf(charge.payment_intent);
+      // The event is made when the refund is: its time dates the refund (the VAT report's quarter).
+      return reference
+        ? {
+            ...base,
+            kind: 'payment_reversed',
+            paymentReference: reference,
+            refund: { totalRefunded: charge.amount_refunded, at: new Date(event.created * 1000) },
+          }
+        : { ...base, kind: 'ignored' };
+    }
     case 'charge.dispute.created': {
       const reference = idOf(event.data.object.payment_intent);
       return reference

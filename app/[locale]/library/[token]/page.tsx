@@ -14,6 +14,8 @@ import { site } from '@/lib/site';
 import { declarePersonalDocument } from '@/lib/http/document-policy';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { ResendLinkButton } from '@/components/shop/ResendLinkButton';
+import { ReceiptDetails } from '@/components/shop/ReceiptDetails';
+import { orderReceipt } from '@/lib/shop/tax/order-receipt';
 import buttons from '@/components/ui/button.module.css';
 import styles from '@/components/shop/Shop.module.css';
 
@@ -25,7 +27,13 @@ type Props = { params: Promise<{ token: string }> };
 export default async function LibraryPage({ params }: Props) {
   // The buyer's own order: never kept for other visitors, and the token never leaves as a referrer.
   declarePersonalDocument();
-  const [{ token }, t, locale] = await Promise.all([params, getTranslations('library'), getPageLocale()]);
+  const [{ token }, t, tEmail, tShop, locale] = await Promise.all([
+    params,
+    getTranslations('library'),
+    getTranslations('email'),
+    getTranslations('shop'),
+    getPageLocale(),
+  ]);
   const brokenLink = localizePath('/broken-link', locale);
   const check = verifyToken(token, appSecret());
   if (!check.ok && check.reason !== 'expired') redirect(brokenLink);
@@ -103,6 +111,9 @@ export default async function LibraryPage({ params }: Props) {
           ))}
         </ul>
       ) : null}
+      {/* The receipt: what was paid, the VAT it included, the seller, Stripe's invoice (issue 49 C). */}
+      <ReceiptDetails title={tEmail('receipt')} rows={await orderReceipt(order, locale)} />
+      {order.provider === 'demo' ? <p className={styles.muted}>{tShop('demoNotice')}</p> : null}
     </div>
   );
 }

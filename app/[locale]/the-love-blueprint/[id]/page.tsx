@@ -13,6 +13,7 @@ import { PurchaseForm } from '@/components/shop/PurchaseForm';
 import { isHostedCheckout } from '@/lib/shop/payments/provider';
 import styles from '@/components/shop/Shop.module.css';
 import { BackLink } from '@/components/ui/BackLink';
+import { VatWording } from '@/components/shop/VatWording';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ checkout?: string | string[] }> };
 
@@ -67,6 +68,13 @@ export default async function PurchasePage({ params, searchParams }: Props) {
         <p className={styles.priceTag} data-testid="price">
           <span className="visually-hidden">{t('priceLabel')}: </span>
           {price}
+          {/* Only a real price includes VAT; "N/A" says nothing about tax. */}
+          {edition.price ? (
+            <>
+              {' '}
+              <VatWording text={t('vatIncluded')} />
+            </>
+          ) : null}
         </p>
         <p className={styles.formatsNote}>{t('formats')}</p>
       </div>
@@ -107,6 +115,8 @@ export default async function PurchasePage({ params, searchParams }: Props) {
               'redirecting',
             ]),
             confirmBody: t('confirmBody', { price: isolateForDirection(price, locale) }),
+            // Beside SPEC.md's sentence, never inside it.
+            vatIncluded: edition.price ? t('vatIncluded') : undefined,
             // Beside the Purchase button: what happens to the money, whichever provider takes it.
             paymentNotice: hosted ? t('hostedPaymentNote') : t('demoNotice'),
             errors,

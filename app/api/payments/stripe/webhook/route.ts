@@ -35,8 +35,15 @@ export async function POST(request: Request) {
 
   let outcome;
   try {
-    outcome = await applyPaymentEvent(await getDb(), toPaymentEvent(event));
+    let paymentEvent = toPaymentEvent(event);
+    // An event's session carries no tax breakdown (Stripe expands nothing in webhooks): the
+    // session is read again, expanded, so that the order records its tax (issue 49 B).
+    // Only for a session that names an order: another's is recorded and ignored without a call.
+    if (paymentEvent.kind === 'checkout_paid' && paymentEvent.session.orderId)
+      paymentEvent = { ...paymentEvent, session: await provider.checkout.lookup(paymentEvent.session.sessionId) };
+    outcome = await applyPaymentEvent(await getDb(), paymentEvent);
   } catch (error) {
+    // Stripe unreachable or the database down: 503, and Stripe delivers the event again later.
     logger().error({ err: error, eventId: event.id }, 'Stripe event could not be applied');
     return jsonError(503, 'unavailable', 'The event could not be stored. Please retry.');
   }
