@@ -153,8 +153,9 @@ test("card: Stripe's page, back to /success, one email, a 43-page PDF; the webho
   expect((await page.request.get((await invoice.getAttribute('href'))!)).status()).toBe(200);
 });
 
-test('a French business with a VAT number and a promotion code: reverse charge, the discount, what was paid', async ({
+test('a French business with a VAT number and a promotion code: reverse charge, the discount, what was paid; shown to the buying browser only', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('stripe-business');
@@ -171,6 +172,14 @@ test('a French business with a VAT number and a promotion code: reverse charge, 
     'Reverse charge: no VAT charged; the buyer accounts for it (VAT number FR12345678901)',
   );
   await expect(receipt).not.toContainText('included (');
+  // Anyone else holding the order id (it is in the email, Stripe's dashboard, the status route) sees
+  // that it is paid, never the receipt with the VAT number and the invoice.
+  const stranger = await browser.newPage();
+  await stranger.goto(`${server.origin}/success?order=${orderId}`);
+  await expect(stranger.locator('h1')).toHaveText('Purchase Successful!');
+  await expect(stranger.getByRole('region', { name: 'Your receipt' })).toHaveCount(0);
+  expect(await stranger.content()).not.toContain('FR12345678901');
+  await stranger.close();
 });
 
 test('Stripe Tax cannot place the buyer: told so on the form in their language, nothing charged, no session', async ({

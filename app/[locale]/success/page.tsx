@@ -1,4 +1,4 @@
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { getPageLocale } from '@/lib/i18n/page-locale';
 import { Link } from '@/lib/i18n/navigation';
@@ -15,6 +15,8 @@ import { ReceiptDetails } from '@/components/shop/ReceiptDetails';
 import { findOrder } from '@/lib/shop/orders/orders';
 import { orderReceipt } from '@/lib/shop/tax/order-receipt';
 import type { ReceiptRow } from '@/lib/shop/tax/receipt';
+import { RECEIPT_COOKIE, receiptCookieOpens } from '@/lib/shop/checkout/receipt-cookie';
+import { appSecret } from '@/lib/security/secret';
 import buttons from '@/components/ui/button.module.css';
 import styles from '@/components/shop/Shop.module.css';
 
@@ -82,12 +84,16 @@ export default async function SuccessPage({ searchParams }: Props) {
         </div>
       );
     }
-    // Paid: its receipt, with the VAT Stripe Tax computed (issue 49 C). Without it the page still works.
-    try {
-      const paid = await findOrder(await getDb(), orderId);
-      if (paid?.status === 'paid') receipt = await orderReceipt(paid, locale);
-    } catch {
-      receipt = undefined;
+    // Paid: its receipt, with the VAT Stripe Tax computed (issue 49 C), for the browser that placed the
+    // order only (lib/shop/checkout/receipt-cookie.ts); anyone else holding the id sees that it is paid.
+    const receiptKey = (await cookies()).get(RECEIPT_COOKIE)?.value;
+    if (receiptCookieOpens(orderId, receiptKey, appSecret())) {
+      try {
+        const paid = await findOrder(await getDb(), orderId);
+        if (paid?.status === 'paid') receipt = await orderReceipt(paid, locale);
+      } catch {
+        receipt = undefined;
+      }
     }
   }
   return (

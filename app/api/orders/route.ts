@@ -25,6 +25,7 @@ import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { downloadPath, libraryPath, signToken } from '@/lib/shop/delivery/tokens';
 import { deliverMailNow, startMailWorker } from '@/lib/shop/delivery/mail-worker';
 import { logError } from '@/lib/security/log-error';
+import { receiptCookie } from '@/lib/shop/checkout/receipt-cookie';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const MINUTE = 60;
@@ -218,6 +219,17 @@ export async function POST(request: Request) {
       status: order.status === 'paid' ? 'paid' : 'pending',
       ...(result.checkoutUrl ? { checkoutUrl: result.checkoutUrl } : {}),
     } satisfies OrderConfirmation,
-    { status: result.replayed ? 200 : 201, headers: { 'Cache-Control': 'no-store' } },
+    {
+      status: result.replayed ? 200 : 201,
+      headers: {
+        'Cache-Control': 'no-store',
+        // Back from Stripe, this browser (and only it) is shown the receipt on /success.
+        ...(result.checkoutUrl
+          ? {
+              'Set-Cookie': receiptCookie(order.id, appSecret(), request.headers.get('x-forwarded-proto') === 'https'),
+            }
+          : {}),
+      },
+    },
   );
 }
