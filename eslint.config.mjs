@@ -22,6 +22,21 @@ export default defineConfig([
     rules: { 'no-console': 'error' },
   },
   {
+    // The CSP refuses style attributes (style-src-attr 'none'): one in server HTML is silently dropped,
+    // as the receipt's `display: contents` was. Classes from CSS modules only.
+    files: ['app/**/*.tsx', 'components/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='style']",
+          message: "The CSP allows no style attributes (style-src-attr 'none'): use a CSS module class.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take a `use` callback that is not a React hook.
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -107,6 +107,7 @@ export function HelpCentre({
                   </Accordion.Trigger>
                 </h2>
               </Accordion.Header>
+              {/* eslint-disable-next-line no-restricted-syntax -- it removes Radix's style attribute */}
               <Accordion.Content forceMount className={styles.content} style={noRadixSizeVariables}>
                 <ul className={styles.questions}>
                   {category.items.map((item) => (

@@ -8,7 +8,7 @@ export function ReceiptDetails({ title, rows }: { title: string; rows: ReceiptRo
       <h2 id="receipt-title">{title}</h2>
       <dl>
         {rows.map((row) => (
-          <div key={row.label} style={{ display: 'contents' }}>
+          <div key={row.label} className={styles.receiptRow}>
             <dt>{row.label}</dt>
             <dd>
               {/* Stripe's hosted invoice: another site, so no referrer and no window handle. */}
