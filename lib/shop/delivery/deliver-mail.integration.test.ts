@@ -87,3 +87,37 @@ describe('a mail pass told to stop', () => {
     expect(rows[0]!.n).toBe(0);
   }, 120_000);
 });
+
+describe('the link in an email', () => {
+  let db: Db;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'amora-deliver-link-'));
+    db = await openDb({ dataDir: dir });
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("opens the library in the email's language: English at the bare path, French under /fr", async () => {
+    for (const [email, locale] of [
+      ['link-en@example.com', 'en'],
+      ['link-fr@example.com', 'fr'],
+    ] as const)
+      await placeOrder(
+        db,
+        { editionId: locale, name: 'Link Test', email, paymentMethod: 'paypal', locale },
+        { payments: demoPayments },
+      );
+    const links = new Map<string, string[]>();
+    await deliverPendingMail(db, {
+      siteUrl: 'https://amora.example',
+      secret: 's'.repeat(64),
+      send: async (mail) =>
+        void links.set(mail.to, mail.text.match(/https:\/\/amora\.example\/\S*library\/[A-Za-z0-9_~.-]+/g) ?? []),
+    });
+    expect(links.get('link-en@example.com')![0]).toMatch(/^https:\/\/amora\.example\/library\//);
+    expect(links.get('link-fr@example.com')![0]).toMatch(/^https:\/\/amora\.example\/fr\/library\//);
+  }, 60_000);
+});

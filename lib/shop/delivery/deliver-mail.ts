@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { buildMagicLinkEmail } from '@/lib/mail/magic-link';
-import { defaultLocale, isLocale } from '@/lib/i18n/locales';
+import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/locales';
+import { localizePath } from '@/lib/i18n/paths';
 import { loadMessages } from '@/lib/i18n/messages';
 import type { Seller } from '@/lib/env';
 import { buildLookupEmail } from '@/lib/mail/purchases-email';
@@ -23,8 +24,9 @@ import {
 /** At most this many claims (of MAIL_BATCH each) per pass: 500 messages, then the next pass. */
 const MAX_BATCHES_PER_PASS = 25;
 
-/** The page a magic link opens. */
-const libraryUrl = (siteUrl: string, token: string) => `${siteUrl}${libraryPath(token)}`;
+/** The page a magic link opens, in the email's language (the URL decides a page's language). */
+const libraryUrl = (siteUrl: string, token: string, locale: Locale) =>
+  `${siteUrl}${localizePath(libraryPath(token), locale)}`;
 
 /**
  * Sends every due email in the queue. Rows are claimed first (pushed into the future in
@@ -115,7 +117,7 @@ async function magicLinkMail(row: QueuedMail, options: Signing) {
       to: row.email,
       name: row.name,
       editionLabel: editionLabel(row.edition),
-      link: libraryUrl(options.siteUrl, token),
+      link: libraryUrl(options.siteUrl, token, locale),
       orderId: row.order_id,
       expiresAt: new Date(expiresAt),
       demo: row.provider === 'demo',
@@ -160,7 +162,7 @@ async function lookupMail(db: Db, row: QueuedMail, options: Signing) {
         orderId: order.id,
         editionLabel: editionLabel(order.edition),
         date: new Date(order.created_at),
-        link: libraryUrl(options.siteUrl, signToken(order.id, options.secret, options.now).token),
+        link: libraryUrl(options.siteUrl, signToken(order.id, options.secret, options.now).token, locale),
       })),
     },
     locale,
