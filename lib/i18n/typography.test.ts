@@ -46,6 +46,10 @@ describe('typography a native reader expects', () => {
   });
 });
 
+// How each language ends a label that introduces a list ("Also available in:"): French with a
+// no-break space before the colon, Chinese and Japanese with the full-width one.
+const LABEL_COLON: Record<string, RegExp> = { fr: /\S[\u00a0\u202f]:$/u, 'zh-CN': /\S：$/u, ja: /\S：$/u };
+
 // Arabic's help, FAQ and page descriptions are the strings-ar branch's (issue 50): its share of the
 // PDF-and-EPUB fix arrives with that branch, which then joins this check.
 const PDF_AND_EPUB_PENDING = ['ar'];
@@ -67,6 +71,13 @@ describe('issue 50: what a native reader found', () => {
   });
   it('Dutch: "pdf" and "epub" in lower case', () => {
     expect(findings((l) => l === 'nl', dutchFormatCapitals)).toEqual([]);
+  });
+  it('the label before the other editions ends with its language’s colon (the page adds none)', () => {
+    const faults = locales.flatMap((locale) => {
+      const label = localeMessages(locale).get('shop.otherEditions') ?? '';
+      return (LABEL_COLON[locale] ?? /[^\s:]:$/u).test(label) ? [] : [`${locale}: "${label}"`];
+    });
+    expect(faults).toEqual([]);
   });
   it('page descriptions, FAQ and help answers that name the PDF name the EPUB too', () => {
     const about = /^(messages\/[^:]+: pageDescriptions\.|faqs\/|help\/)/;
