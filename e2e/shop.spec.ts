@@ -129,10 +129,24 @@ test.describe('every edition', () => {
   test('each purchase page names its edition and links to the other sixteen', async ({ page }) => {
     await page.goto('/ar/the-love-blueprint/ar');
     await expect(page.locator('main img').first()).toHaveAttribute('src', '/images/covers/ar.svg');
-    const others = page.getByRole('navigation', { name: 'متوفر أيضًا باللغات' }).getByRole('link');
+    const others = page.getByRole('navigation', { name: ar.shop.otherEditions, exact: true }).getByRole('link');
     await expect(others).toHaveText(SPEC_ORDER.filter((label) => label !== 'العربية'));
     await others.filter({ hasText: 'ไทย' }).click();
     await expect(page).toHaveURL(/\/ar\/the-love-blueprint\/th$/);
+  });
+
+  // Issue 50: the page used to add ':' to every language's label.
+  test("the label before the other editions ends with its language's own colon, once", async ({ page }) => {
+    for (const [locale, label] of [
+      ['fr', fr.shop.otherEditions],
+      ['ja', ja.shop.otherEditions],
+    ] as const) {
+      await page.goto(`/${locale}/the-love-blueprint/${locale}`);
+      const nav = page.getByRole('navigation', { name: label, exact: true });
+      // textContent, not toHaveText: French's no-break space before ':' must stay one.
+      expect(await nav.locator(':scope > span').textContent()).toBe(label);
+    }
+    expect([fr.shop.otherEditions.slice(-2), ja.shop.otherEditions.slice(-1)]).toEqual(['\u00a0:', '：']);
   });
 });
 

@@ -66,6 +66,36 @@ describe('the accessibility statement', () => {
     expect(own!.title).toBe(messages.pages.accessibility);
   });
 
+  // The word each language's statement uses for itself ("this statement"): its title must use it
+  // too, or a reader looks for "the statement" the text keeps naming (issue 50: ja's title said
+  // "About accessibility" over "この声明").
+  const selfName: Record<string, string> = {
+    en: 'statement',
+    ar: 'بيان',
+    bn: 'বিবৃতি',
+    de: 'Erklärung',
+    el: 'δήλωση',
+    es: 'declaración',
+    fr: 'déclaration',
+    ja: '声明',
+    ko: '안내',
+    nl: 'verklaring',
+    pl: 'deklaracj',
+    pt: 'declaração',
+    ru: 'заявлени',
+    th: 'คำชี้แจง',
+    tl: 'pahayag',
+    uk: 'заяв',
+    'zh-CN': '声明',
+  };
+
+  it.each(locales)('[%s] names itself in its title as its text does', (locale) => {
+    const own = statement(locale)!;
+    const word = selfName[locale]!.toLocaleLowerCase(locale);
+    const about = own.sections.find((section) => section.id === 'about')!.heading;
+    for (const text of [about, own.sections[0]!.heading, own.title]) expect(text.toLocaleLowerCase(locale)).toContain(word);
+  });
+
   it.each(locales)('[%s] links the support address as a mailto link, with every token filled in', (locale) => {
     const own = statement(locale)!;
     const links = texts(own).flatMap((text) => parseInline(text)).filter((token) => token.type === 'link');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localeNames, locales } from './locales';
-import { localeLabels, localeMessages } from './locale-texts';
-import { readTermbase, termProblems, type Termbase } from './termbase';
+import { localeLabels, localeMessages, localeTexts } from './locale-texts';
+import { forbiddenProblems, readTermbase, termProblems, type Termbase } from './termbase';
 
 const texts = (locale: string) => new Map([...localeMessages(locale), ...localeLabels(locale)]);
 const english = texts('en');
@@ -9,6 +9,59 @@ const english = texts('en');
 describe('each language uses its termbase’s word wherever English uses the term', () => {
   it.each(locales)('%s', (locale) => {
     expect(termProblems(readTermbase(locale), english, texts(locale), localeNames[locale])).toEqual([]);
+  });
+});
+
+// The strings a buyer reads from the purchase to the delivery, and the accessibility statement:
+// what the native reader's review (issue 50) covered, and where a forbidden word must not come back.
+const BUYER_NAMESPACES = /^(shop|success|library|email)\./;
+const buyerTexts = (locale: string) =>
+  new Map([
+    ...[...localeMessages(locale)].filter(([key]) => BUYER_NAMESPACES.test(key)),
+    ...localeTexts(locale)
+      .filter(({ where }) => where.startsWith(`documents/${locale}/accessibility.json`))
+      .map(({ where, text }) => [where, text] as const),
+  ]);
+
+describe('the buyer’s strings use none of the words their termbase forbids', () => {
+  it.each(locales)('%s', (locale) => {
+    expect(forbiddenProblems(readTermbase(locale), buyerTexts(locale))).toEqual([]);
+  });
+});
+
+describe('forbiddenProblems', () => {
+  const termbase = (forbidden: Termbase['forbidden']): Termbase => ({ ...readTermbase('en'), forbidden });
+
+  it('finds a whole word in any case, and not inside another word', () => {
+    const bill = termbase([{ forms: ['чек', 'чека'], use: 'квитанция', why: 'a till slip' }]);
+    const texts = new Map([
+      ['email.receipt', 'Ваш Чек'],
+      ['library.body', 'Для привычек человека'],
+    ]);
+    expect(forbiddenProblems(bill, texts)).toEqual(['email.receipt says "Чек": use "квитанция"']);
+  });
+
+  it('lets a form marked "*" run on into the word (Korean particles)', () => {
+    const member = termbase([{ forms: ['회원님*'], use: '고객님', why: 'buyers have no account' }]);
+    expect(forbiddenProblems(member, new Map([['library.body', '모든 페이지에 회원님의 이름이']]))).toEqual([
+      'library.body says "회원님": use "고객님"',
+    ]);
+  });
+
+  it('checks a keyed entry only in its keys, and names a key that is gone', () => {
+    const none = termbase([
+      { forms: ['wala'], use: 'Hindi makukuha', why: 'reads as free', keys: ['shop.notAvailable'] },
+    ]);
+    expect(
+      forbiddenProblems(
+        none,
+        new Map([
+          ['shop.notAvailable', 'Wala'],
+          ['library.sent', 'Wala pa'],
+        ]),
+      ),
+    ).toEqual(['shop.notAvailable says "Wala": use "Hindi makukuha"']);
+    expect(forbiddenProblems(none, new Map())).toEqual(['forbidden "wala": no text shop.notAvailable']);
   });
 });
 

@@ -20,8 +20,17 @@ const TERMS = [
 ] as const;
 type Term = (typeof TERMS)[number];
 
+/**
+ * A word the buyer's strings must not use, with the one to use instead and why: "чек" names a till
+ * slip where the buyer gets a receipt. A form matches a whole word; a leading or trailing "*" lets
+ * it start or end inside one (Korean writes its particles onto the word: "회원님*" for 회원님의).
+ * `keys` limits the entry to those message keys, for a word that is right elsewhere ("Wala").
+ */
+type Forbidden = { forms: string[]; use: string; why: string; keys?: string[] };
+
 export type Termbase = Record<Term, { forms: string[] }> & {
   exceptions?: Partial<Record<Term, Record<string, string>>>;
+  forbidden?: Forbidden[];
 };
 
 // Where English uses each term. "order" is the buyer's order, not "in order to"; languageName is
@@ -86,6 +95,33 @@ export function termProblems(
       if (!ENGLISH_USE[term].test(english.get(key) ?? ''))
         problems.push(`${term}: the exception for ${key} is not needed (English does not use the term there)`);
     }
+  }
+  return problems;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A forbidden form as a pattern: whole word, or open at the end marked "*". */
+function formPattern(form: string): RegExp {
+  const open = { start: form.startsWith('*'), end: form.endsWith('*') };
+  const word = escape(form.replace(/^\*|\*$/g, ''));
+  return new RegExp(`${open.start ? '' : '(?<![\\p{L}\\p{M}])'}${word}${open.end ? '' : '(?![\\p{L}\\p{M}])'}`, 'iu');
+}
+
+/**
+ * Where the buyer's strings use a word the termbase forbids. `texts` maps where a text lives (a
+ * message's dotted key, or a file path) to the text.
+ */
+export function forbiddenProblems(termbase: Termbase, texts: Map<string, string>): string[] {
+  const problems: string[] = [];
+  for (const { forms, use, keys } of termbase.forbidden ?? []) {
+    const patterns = forms.map(formPattern);
+    for (const [where, text] of texts) {
+      if (keys && !keys.includes(where)) continue;
+      const found = patterns.map((pattern) => pattern.exec(text)?.[0]).find(Boolean);
+      if (found) problems.push(`${where} says "${found}": use "${use}"`);
+    }
+    for (const key of keys ?? []) if (!texts.has(key)) problems.push(`forbidden "${forms[0]}": no text ${key}`);
   }
   return problems;
 }

@@ -4,8 +4,14 @@ import { localeMessages, localeTexts } from './locale-texts';
 import {
   bidiControls,
   breakableSpaces,
+  dutchFormatCapitals,
+  frenchMissingSpace,
   frenchSpacingFaults,
+  greekArticleBeforeColon,
+  koreanParticleAfterValue,
   mixedScriptWords,
+  pdfWithoutEpub,
+  polishCapitalisedYou,
   traditionalCharacters,
 } from './typography';
 
@@ -40,7 +46,83 @@ describe('typography a native reader expects', () => {
   });
 });
 
+// How each language ends a label that introduces a list ("Also available in:"): French with a
+// no-break space before the colon, Chinese and Japanese with the full-width one.
+const LABEL_COLON: Record<string, RegExp> = { fr: /\S[\u00a0\u202f]:$/u, 'zh-CN': /\S：$/u, ja: /\S：$/u };
+
+// Arabic's help, FAQ and page descriptions are the strings-ar branch's (issue 50): its share of the
+// PDF-and-EPUB fix arrives with that branch, which then joins this check.
+const PDF_AND_EPUB_PENDING = ['ar'];
+
+describe('issue 50: what a native reader found', () => {
+  it('French: no colon, semicolon, ! or ? straight after a word', () => {
+    expect(findings((l) => l === 'fr', frenchMissingSpace)).toEqual([]);
+  });
+  it('Korean: a particle after {email} fits either ending ("(으)로")', () => {
+    // The manuscript is typeset into the committed books: its line waits for the next book revision.
+    const found = findings((l) => l === 'ko', koreanParticleAfterValue);
+    expect(found.filter((line) => !line.startsWith('shop/manuscript.ko.json'))).toEqual([]);
+  });
+  it('Polish: "you" in lower case inside a sentence, as all through the shop', () => {
+    expect(findings((l) => l === 'pl', polishCapitalisedYou)).toEqual([]);
+  });
+  it('Greek: no article or preposition left before a colon', () => {
+    expect(findings((l) => l === 'el', greekArticleBeforeColon)).toEqual([]);
+  });
+  it('Dutch: "pdf" and "epub" in lower case', () => {
+    expect(findings((l) => l === 'nl', dutchFormatCapitals)).toEqual([]);
+  });
+  it('the label before the other editions ends with its language’s colon (the page adds none)', () => {
+    const faults = locales.flatMap((locale) => {
+      const label = localeMessages(locale).get('shop.otherEditions') ?? '';
+      return (LABEL_COLON[locale] ?? /[^\s:]:$/u).test(label) ? [] : [`${locale}: "${label}"`];
+    });
+    expect(faults).toEqual([]);
+  });
+  it('page descriptions, FAQ and help answers that name the PDF name the EPUB too', () => {
+    const about = /^(messages\/[^:]+: pageDescriptions\.|faqs\/|help\/)/;
+    const found = locales
+      .filter((locale) => !PDF_AND_EPUB_PENDING.includes(locale))
+      .flatMap((locale) =>
+        localeTexts(locale)
+          .filter(({ where }) => about.test(where))
+          .flatMap(({ where, text }) => pdfWithoutEpub(text).map((f) => `${where}: ${f}`)),
+      );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('each rule finds its planted error', () => {
+  it('French colon straight after a word', () => {
+    expect(frenchMissingSpace('Aussi disponible en:')).toHaveLength(1);
+    expect(frenchMissingSpace('Vraiment? Oui!')).toHaveLength(2);
+    expect(frenchMissingSpace('Aussi disponible en\u00a0: https://example.com à 12:30')).toEqual([]);
+  });
+  it('Korean particle after a value', () => {
+    expect(koreanParticleAfterValue('{email}로 문의해 주세요.')).toHaveLength(1);
+    expect(koreanParticleAfterValue('{email}(으)로 문의해 주세요. {brand}가 {email}에')).toEqual([]);
+  });
+  it('Polish capitalised "you"', () => {
+    expect(polishCapitalisedYou('Nie udało się ustalić Twojego kraju.')).toEqual(['"Twojego" at 22']);
+    expect(polishCapitalisedYou('Twój egzemplarz czeka. Twoja płatność i twoje konto.')).toEqual([]);
+  });
+  it('Greek article before a colon', () => {
+    expect(greekArticleBeforeColon('Διαθέσιμο επίσης στα:')).toHaveLength(1);
+    expect(greekArticleBeforeColon('Μπορείτε να διαβάσετε τον οδηγό σε:')).toHaveLength(1);
+    expect(greekArticleBeforeColon('Διαθέσιμο επίσης στις εξής γλώσσες: Δοκιμάστε το:')).toEqual([]);
+  });
+  it('Dutch capitals in a format', () => {
+    expect(dutchFormatCapitals('De EPUB past zich aan, net als de PDF.')).toHaveLength(2);
+    expect(dutchFormatCapitals('De epub voldoet aan **EPUB Accessibility 1.1**, gecontroleerd met EPUBCheck.')).toEqual(
+      [],
+    );
+  });
+  it('PDF without EPUB', () => {
+    expect(pdfWithoutEpub('Receive your personal PDF by email.')).toHaveLength(1);
+    expect(pdfWithoutEpub('een printbare pdf-gids')).toHaveLength(1);
+    expect(pdfWithoutEpub('여러 언어의 PDF로 만나 보세요.')).toHaveLength(1);
+    expect(pdfWithoutEpub('Your personal PDF and EPUB by email.')).toEqual([]);
+  });
   it('French spacing', () => {
     expect(frenchSpacingFaults('Lien perdu ? Oui\u00a0!')).toHaveLength(1);
     expect(frenchSpacingFaults('« {text} »')).toHaveLength(2);

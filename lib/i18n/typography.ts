@@ -51,3 +51,66 @@ const TRADITIONAL_ONLY = new Set(
 export function traditionalCharacters(text: string): string[] {
   return [...new Set([...text].filter((char) => TRADITIONAL_ONLY.has(char)))];
 }
+
+/**
+ * French sets : ; ! ? after a space (a no-break one, as frenchSpacingFaults asks), never straight
+ * after the word: "Aussi disponible en:" is English punctuation. A mark followed by a letter
+ * (https://, 12:30) is not punctuation of the sentence and is left alone.
+ */
+export function frenchMissingSpace(text: string): string[] {
+  return [...text.matchAll(/[\p{L}\p{N})’”}]([:;!?])(?=\s|$)/gu)].map(
+    (m) => `no space before "${m[1]}" in "${text.slice(Math.max(0, m.index - 12), m.index + 2)}"`,
+  );
+}
+
+/**
+ * Korean particles after a value the text does not know ({email}): 로/으로, 이/가, 을/를, 은/는,
+ * 과/와 depend on how the value ends, so only the form that fits both ("(으)로") is right. {brand}
+ * is a fixed word ("Amora"), so its particles are simply written.
+ */
+export function koreanParticleAfterValue(text: string): string[] {
+  return [...text.matchAll(/\{(?!brand\})[^{}\s]+\}(으로|로|이|가|을|를|은|는|과|와)(?![\p{L}])/gu)].map(
+    (m) => `"${m[0]}" fits only one ending: write both, e.g. "(으)로"`,
+  );
+}
+
+// Polish writes the second person in lower case all through the shop ("twój", "ciebie"): a
+// capitalised pronoun after a word inside a sentence ("nie udało się ustalić Twojego kraju")
+// mixes the letter-writing courtesy form into it.
+const POLISH_YOU =
+  /(?<=[\p{Ll},;–—]\s)(Ty|Ci|Cię|Ciebie|Tobie|Tobą|Twój|Twoja|Twoje|Twojego|Twojej|Twoją|Twoim|Twoich|Twoimi|Twoi)(?![\p{L}])/gu;
+
+/** Capitalised "you" pronouns in the middle of a Polish sentence. */
+export function polishCapitalisedYou(text: string): string[] {
+  return [...text.matchAll(POLISH_YOU)].map((m) => `"${m[0]}" at ${m.index}`);
+}
+
+// Greek articles and prepositions that need their noun: one left before a colon ("Διαθέσιμο
+// επίσης στα:") leaves the phrase unfinished. Only words that cannot be a pronoun: "το", "τα",
+// "την" … also say "it" ("Δοκιμάστε το:", "Try it:").
+const GREEK_ARTICLE_BEFORE_COLON = /(?<![\p{L}])(ο|η|οι|στο|στη|στην|στον|στα|στους|στις|σε)[\s\u00a0]*[:：]/giu;
+
+/** A Greek article or preposition with nothing after it but a colon. */
+export function greekArticleBeforeColon(text: string): string[] {
+  return [...text.matchAll(GREEK_ARTICLE_BEFORE_COLON)].map((m) => `"${m[0]}" at ${m.index}`);
+}
+
+/**
+ * Dutch writes file formats as common nouns, in lower case ("een pdf", "de epub"); capitals only
+ * in names (EPUB Accessibility 1.1, EPUBCheck).
+ */
+export function dutchFormatCapitals(text: string): string[] {
+  return [...text.matchAll(/(?<![\p{L}])(PDF|EPUB)(?![\p{L}]|\s+Accessibility)/gu)].map(
+    (m) => `"${m[0]}" at ${m.index}: write "${m[0].toLowerCase()}"`,
+  );
+}
+
+/**
+ * A buyer gets the eBook as a PDF and an EPUB: a text about it that names only the PDF tells them
+ * less than they buy.
+ */
+export function pdfWithoutEpub(text: string): string[] {
+  return /(?<![a-z])pdf(?![a-z])/i.test(text) && !/(?<![a-z])epub(?![a-z])/i.test(text)
+    ? [`names the PDF but not the EPUB: "${text.slice(0, 80)}…"`]
+    : [];
+}

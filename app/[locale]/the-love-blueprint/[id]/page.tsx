@@ -51,8 +51,9 @@ export default async function PurchasePage({ params, searchParams }: Props) {
         />
         <h1>{t('headline')}</h1>
         <p className={styles.muted}>{t('languageFor', { label: edition.label })}</p>
-        <nav aria-label={t('otherEditions')} className={styles.otherEditions}>
-          <span aria-hidden="true">{t('otherEditions')}:</span>
+        {/* The label carries its language's colon ("Aussi disponible en :", "ほかの言語版："), and names the list. */}
+        <nav aria-labelledby="other-editions" className={styles.otherEditions}>
+          <span id="other-editions">{t('otherEditions')}</span>
           <ul>
             {editions
               .filter((other) => other.id !== edition.id)
