@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { localeMessages, localeTexts } from './locale-texts';
+import { masculineAddress } from './arabic-style';
+
+// The help and FAQ answers and the accessibility statement. Questions stay out: they are the reader's
+// own words in the first person ("كيف أبلغ…؟"), which the same letters as an imperative can spell.
+const addressed = localeTexts('ar').filter(
+  ({ where }) =>
+    /^(help|faqs)\/ar\.json.*\.answer$/u.test(where) || where.startsWith('documents/ar/accessibility.json'),
+);
+
+describe('Arabic addresses the reader without a gender, as the shop does', () => {
+  it('reads every help and FAQ answer and the whole accessibility statement', () => {
+    const files = new Set(addressed.map(({ where }) => where.split(/[.[]/u)[0]));
+    expect([...files].sort()).toEqual(['documents/ar/accessibility', 'faqs/ar', 'help/ar']);
+    expect(addressed.length).toBeGreaterThan(100);
+  });
+
+  it('no masculine imperative or adjective (افتح، اضغط، متأكدًا …): verbal nouns and passives instead', () => {
+    expect(addressed.flatMap(({ where, text }) => masculineAddress(text).map((word) => `${where}: ${word}`))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('Arabic names both files the buyer gets', () => {
+  it('every help or FAQ answer and page description that says PDF says EPUB too', () => {
+    const texts = [
+      ...addressed.filter(({ where }) => !where.startsWith('documents/')),
+      ...[...localeMessages('ar')]
+        .filter(([key]) => key.startsWith('pageDescriptions.'))
+        .map(([where, text]) => ({ where, text })),
+    ];
+    expect(
+      texts.filter(({ text }) => text.includes('PDF') && !text.includes('EPUB')).map(({ where }) => where),
+    ).toEqual([]);
+  });
+});
+
+describe('masculineAddress', () => {
+  it('finds an imperative with or without its marks, after و or ف and before an object pronoun', () => {
+    expect(masculineAddress('انتقل إلى «الإعدادات»، واضغط على «حفظ».')).toEqual(['انتقل', 'واضغط']);
+    expect(masculineAddress('تأكّد من الاتصال، ثم تأكد مرة أخرى.')).toEqual(['تأكّد', 'تأكد']);
+    expect(masculineAddress('فراسلنا على {email}، وأكّدها بالرمز، ثم ألغِه.')).toEqual(['فراسلنا', 'وأكّدها', 'ألغِه']);
+    expect(masculineAddress('اختر لغة، وأدخل عنوانك، وافتح الرابط.')).toEqual(['اختر', 'وأدخل', 'وافتح']);
+    expect(masculineAddress('حدّث التطبيق وفعّل الإشعارات.')).toEqual(['حدّث', 'وفعّل']);
+  });
+
+  it('finds a masculine adjective for the reader', () => {
+    expect(masculineAddress('إذا لم تكن متأكدًا أو راضيًا')).toEqual(['متأكدًا', 'راضيًا']);
+    expect(masculineAddress('اختر ما أنت منفتح عليه، متى كنت مستعدًا.')).toEqual(['اختر', 'مستعدًا']);
+  });
+
+  it('passes verbal nouns, passives, the first person and words that share the letters', () => {
+    for (const text of [
+      'يمكن الانتقال إلى «الإعدادات» والضغط على «حفظ».',
+      'يُرجى التأكد من الاتصال، واختيار اللغة، وفتح الرابط.',
+      'إذا أُدخل التاريخ بشكل خاطئ، فيُرجى مراسلتنا.',
+      'أُعدّ هذا البيان في 27 نوفمبر 2026.',
+      'ولا يُخبَر أبدًا بهوية من أبلغ عنه، أو أوقف ملفه الشخصي.',
+      'حدث خطأ. فعل ما يخالف الإرشادات. وكلما كان ملفك أكمل وأصدق.',
+      'أرسلنا رابطًا. جرّبنا التطبيق. التواصل والتحقّق والمتابعة.',
+    ])
+      expect(masculineAddress(text), text).toEqual([]);
+  });
+});
