@@ -50,10 +50,6 @@ describe('typography a native reader expects', () => {
 // no-break space before the colon, Chinese and Japanese with the full-width one.
 const LABEL_COLON: Record<string, RegExp> = { fr: /\S[\u00a0\u202f]:$/u, 'zh-CN': /\S：$/u, ja: /\S：$/u };
 
-// Arabic's help, FAQ and page descriptions are the strings-ar branch's (issue 50): its share of the
-// PDF-and-EPUB fix arrives with that branch, which then joins this check.
-const PDF_AND_EPUB_PENDING = ['ar'];
-
 describe('issue 50: what a native reader found', () => {
   it('French: no colon, semicolon, ! or ? straight after a word', () => {
     expect(findings((l) => l === 'fr', frenchMissingSpace)).toEqual([]);
@@ -81,13 +77,11 @@ describe('issue 50: what a native reader found', () => {
   });
   it('page descriptions, FAQ and help answers that name the PDF name the EPUB too', () => {
     const about = /^(messages\/[^:]+: pageDescriptions\.|faqs\/|help\/)/;
-    const found = locales
-      .filter((locale) => !PDF_AND_EPUB_PENDING.includes(locale))
-      .flatMap((locale) =>
-        localeTexts(locale)
-          .filter(({ where }) => about.test(where))
-          .flatMap(({ where, text }) => pdfWithoutEpub(text).map((f) => `${where}: ${f}`)),
-      );
+    const found = locales.flatMap((locale) =>
+      localeTexts(locale)
+        .filter(({ where }) => about.test(where))
+        .flatMap(({ where, text }) => pdfWithoutEpub(text).map((f) => `${where}: ${f}`)),
+    );
     expect(found).toEqual([]);
   });
 });
