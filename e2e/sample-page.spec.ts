@@ -20,6 +20,14 @@ type Manuscript = {
 type Labels = { introduction: string; chapter: string; closing: string };
 
 const read = (file: string) => JSON.parse(readFileSync(join(process.cwd(), 'content', 'shop', file), 'utf8'));
+/** The page's own words, in its language (content/messages). */
+const messages = (locale: string) =>
+  JSON.parse(readFileSync(join(process.cwd(), 'content', 'messages', `${locale}.json`), 'utf8')) as {
+    sample: Record<string, string>;
+    shop: Record<string, string>;
+  };
+const en = messages('en');
+const fr = messages('fr');
 const editions = read('editions.json') as { id: string; language: string; label: string }[];
 const labels = read('book-labels.json') as Record<string, Labels>;
 const manuscript = (language: string) => read(`manuscript.${language}.json`) as Manuscript;
@@ -76,7 +84,7 @@ test('every edition’s sample: the introduction and chapter 1 exactly as the ma
     expect(blocks, path).toEqual(sampleText(edition.language));
 
     // The contents: the introduction and chapter 1 link to their headings on the page; the rest are listed, not linked.
-    const contents = page.getByRole('navigation', { name: 'Contents' });
+    const contents = page.getByRole('navigation', { name: en.sample.contents });
     const entries = contents.getByRole('listitem');
     await expect(entries, path).toHaveCount(2 + laterParts(edition.language).length);
     await expect(entries.nth(0).getByRole('link'), path).toHaveAttribute('href', '#introduction');
@@ -86,7 +94,7 @@ test('every edition’s sample: the introduction and chapter 1 exactly as the ma
     await expect(contents.locator('a'), path).toHaveCount(2);
     for (const [index, title] of laterParts(edition.language).entries()) {
       await expect(entries.nth(2 + index), path).toContainText(title);
-      await expect(entries.nth(2 + index), path).toContainText('(in the full book)');
+      await expect(entries.nth(2 + index), path).toContainText(en.sample.inFullBook!);
     }
     // Nothing of chapter 2 is given away.
     await expect(text, path).not.toContainText(manuscript(edition.language).chapters[1]!.sections[0]!.paragraphs[0]!);
@@ -94,14 +102,14 @@ test('every edition’s sample: the introduction and chapter 1 exactly as the ma
     // The call to buy goes to this edition's purchase page, with its price and the VAT wording.
     const buy = page.getByTestId('sample-buy');
     await expect(buy, path).toHaveAttribute('href', `/the-love-blueprint/${edition.id}`);
-    await expect(buy, path).toHaveText(`Buy the ${edition.label} edition`);
-    await expect(page.locator('[data-vat-wording]').first(), path).toHaveText('VAT included');
+    await expect(buy, path).toHaveText(en.sample.buyCta!.replace('{edition}', edition.label));
+    await expect(page.locator('[data-vat-wording]').first(), path).toHaveText(en.shop.vatIncluded!);
     // The sample files, one URL for every language (served by app/samples/[file]).
-    await expect(page.getByRole('link', { name: 'Sample EPUB' }), path).toHaveAttribute(
+    await expect(page.getByRole('link', { name: en.sample.filesEpub }), path).toHaveAttribute(
       'href',
       `/samples/the-love-blueprint-${edition.id}-sample.epub`,
     );
-    await expect(page.getByRole('link', { name: 'Sample PDF' }), path).toHaveAttribute(
+    await expect(page.getByRole('link', { name: en.sample.filesPdf }), path).toHaveAttribute(
       'href',
       `/samples/the-love-blueprint-${edition.id}-sample.pdf`,
     );
@@ -127,13 +135,13 @@ test('the page around the text is in the page’s language: French around Japane
   await page.goto('/fr/the-love-blueprint/ja/sample');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.locator('.sample-text')).toHaveAttribute('lang', 'ja');
-  await expect(page.locator('h1')).toHaveText('Lisez le début gratuitement');
+  await expect(page.locator('h1')).toHaveText(fr.sample.heading!);
   await expect(page.getByTestId('sample-buy')).toHaveAttribute('href', '/fr/the-love-blueprint/ja');
-  await expect(page.getByRole('navigation', { name: 'Sommaire' }).getByRole('listitem').nth(2)).toContainText(
-    '(dans le livre complet)',
+  await expect(page.getByRole('navigation', { name: fr.sample.contents }).getByRole('listitem').nth(2)).toContainText(
+    fr.sample.inFullBook!,
   );
   // Its own title and description, canonical and one alternate per language.
-  await expect(page).toHaveTitle(/^Lisez gratuitement le chapitre 1 de The Love Blueprint/);
+  await expect(page).toHaveTitle(fr.sample.metaTitle!.replace('{edition}', '日本語'));
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /日本語/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
@@ -232,7 +240,7 @@ test('the landing page shows its edition’s ten chapter titles from the manuscr
   // The offer links the visitor's edition's sample too.
   await page.goto('/the-love-blueprint');
   await expect(
-    page.getByRole('region', { name: 'Special Launch Offer' }).getByRole('link', { name: 'Read chapter 1 free' }),
+    page.getByRole('region', { name: en.shop.offerTitle }).getByRole('link', { name: en.sample.readFree }),
   ).toHaveAttribute('href', '/the-love-blueprint/en/sample');
 });
 

@@ -33,8 +33,9 @@ export function SampleContents({
           ) : (
             <li key={entry.title} className={styles.later}>
               <span>{entry.title}</span>{' '}
+              {/* On its own line, so no punctuation of either language has to join the two. */}
               <span className={styles.laterNote} lang={locale} dir={localeDir}>
-                ({inFullBook})
+                {inFullBook}
               </span>
             </li>
           ),
