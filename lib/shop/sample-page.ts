@@ -15,7 +15,7 @@ import { loadManuscript, type Manuscript } from './book/manuscript';
 export const SAMPLE_PARTS = 2;
 
 /** One part of the book: where it starts (its heading) and the blocks up to the next part. */
-export type SamplePart = {
+type SamplePart = {
   /** The in-page anchor of its heading: `introduction`, `chapter-1`. */
   anchor: string;
   eyebrow: string;
@@ -24,7 +24,7 @@ export type SamplePart = {
 };
 
 /** A line of the book's contents; `anchor` only for the parts the sample holds (the rest are not links). */
-export type ContentsEntry = { title: string; anchor?: string };
+type ContentsEntry = { title: string; anchor?: string };
 
 export type EditionSample = {
   /** The edition's language and direction, for the text and the contents (the page around them keeps its own). */
