@@ -5,6 +5,7 @@ import { guidelineTopics } from '@/lib/guidelines';
 import { locales } from '@/lib/i18n/locales';
 import { alternatesFor } from '@/lib/seo/alternates';
 import { editions } from '@/lib/shop/catalogue';
+import { samplePagePath } from '@/lib/shop/sample-links';
 
 // Built per request: the posts can come from a backend, and SITE_URL is read at run time.
 export const dynamic = 'force-dynamic';
@@ -29,6 +30,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const paths: { path: string; lastModified?: string }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...editions.map((edition) => ({ path: `/the-love-blueprint/${edition.id}` })),
+    ...editions.map((edition) => ({ path: samplePagePath(edition.id) })),
     ...guidelineTopics.map((slug) => ({ path: `/guidelines/${slug}` })),
     ...(posts.ok
       ? posts.data.map((post) => ({ path: `/blog/${encodeURIComponent(post.id)}`, lastModified: post.updated_at }))

@@ -16,6 +16,7 @@ export const specRoutes = ({ edition, guideline }: { edition: string; guideline:
   '/help-centre',
   '/the-love-blueprint',
   `/the-love-blueprint/${edition}`,
+  `/the-love-blueprint/${edition}/sample`,
   '/success',
   '/error',
   '/broken-link',

@@ -16,6 +16,10 @@ const AUDITS: { path: string; headers?: Record<string, string>; actions?: string
     '/fr/the-love-blueprint/fr',
     '/ar',
     '/ar/the-love-blueprint/ar',
+    // The free sample: a long text in the edition's language and direction inside the page's.
+    '/the-love-blueprint/en/sample',
+    '/ar/the-love-blueprint/ar/sample',
+    '/fr/the-love-blueprint/ja/sample',
     // The accessibility statement names pa11y among its auditors, so pa11y checks it too.
     '/accessibility',
     '/fr/accessibility',

@@ -47,6 +47,7 @@ test.describe('canonical, hreflang, sitemap and robots', () => {
     expect(parsed.error).toBe(0);
     expect(parsed.urls).toContain(`${baseURL}/`);
     expect(parsed.urls).toContain(`${baseURL}/ar/the-love-blueprint/fr`);
+    expect(parsed.urls).toContain(`${baseURL}/ar/the-love-blueprint/fr/sample`);
     expect(parsed.urls).toContain(`${baseURL}/ar/accessibility`);
     expect(parsed.urls.some((u) => u.includes('/success') || u.includes('/modern-slavery-act'))).toBe(false);
     // Every URL, a few at a time (several hundred: every page in 17 languages).
@@ -134,12 +135,12 @@ test.describe('canonical, hreflang, sitemap and robots', () => {
     request,
     baseURL,
   }) => {
-    // Unique within a language ('Blog' may well be the same word in two languages). Twenty
+    // Unique within a language ('Blog' may well be the same word in two languages). Twenty-four
     // documents' heads as a crawler reads them: the server's HTML, parsed without running it.
     const seen = new Set<string>();
     const paths = ['', '/fr', '/ja', '/ar'].flatMap((prefix) =>
-      ['/', '/blog', '/the-love-blueprint', '/help-centre', '/accessibility'].map((p) =>
-        prefix && p === '/' ? prefix : prefix + p,
+      ['/', '/blog', '/the-love-blueprint', '/the-love-blueprint/en/sample', '/help-centre', '/accessibility'].map(
+        (p) => (prefix && p === '/' ? prefix : prefix + p),
       ),
     );
     for (const path of paths) {

@@ -4,8 +4,8 @@ import { test, expect } from './fixtures';
 
 /**
  * structured-data-testing-tool, with its Google, Twitter and Facebook presets, finds no failure in
- * the documents as the server sends them: the home page, an article, the eBook landing page and a
- * purchase page. Its Google presets only test the schemas a page has, so each page's schemas are
+ * the documents as the server sends them: the home page, an article, the eBook landing page, a
+ * purchase page and a free sample. Its Google presets only test the schemas a page has, so each page's schemas are
  * checked too: an article that lost its BlogPosting would otherwise pass.
  */
 const PAGES: { path: string; schemas: string[] }[] = [
@@ -13,6 +13,7 @@ const PAGES: { path: string; schemas: string[] }[] = [
   { path: '/blog/first-date-questions-that-matter', schemas: ['Organization', 'BlogPosting', 'BreadcrumbList'] },
   { path: '/the-love-blueprint', schemas: ['Organization', 'Product', 'BreadcrumbList'] },
   { path: '/the-love-blueprint/en', schemas: ['Organization', 'Product', 'BreadcrumbList'] },
+  { path: '/the-love-blueprint/ar/sample', schemas: ['Organization', 'Book', 'BreadcrumbList'] },
 ];
 
 test('structured-data-testing-tool (Google, Twitter, Facebook presets): no failures on the key pages', async ({

@@ -55,6 +55,7 @@ describe('routePattern', () => {
     expect(routePattern(`/ja/library/${TOKEN}`)).toBe('/[locale]/library/[token]');
     expect(routePattern('/en/library')).toBe('/[locale]/library');
     expect(routePattern('/the-love-blueprint/fr')).toBe('/[locale]/the-love-blueprint/[id]');
+    expect(routePattern('/ar/the-love-blueprint/zh-CN/sample')).toBe('/[locale]/the-love-blueprint/[id]/sample');
     // A page no route has is the not-found page's.
     expect(routePattern('/no/such/page')).toBe('/[locale]/[...rest]');
     expect(routePattern(`/library/${TOKEN}/more`)).toBe('/[locale]/[...rest]');

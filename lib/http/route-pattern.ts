@@ -37,6 +37,7 @@ const PAGES = [
   '/terms',
   '/the-love-blueprint',
   '/the-love-blueprint/[id]',
+  '/the-love-blueprint/[id]/sample',
 ].map((page) => `/[locale]${page === '/' ? '' : page}`);
 
 /** Route handlers and metadata files (robots.ts is /robots.txt), by the path Next serves them at. */

@@ -84,6 +84,7 @@ describe('the never-shared table', () => {
       '/blog',
       '/fr/blog/dating-after-divorce',
       '/the-love-blueprint/en',
+      '/fr/the-love-blueprint/ja/sample',
       '/api/faqs',
       '/feed.xml',
     ])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, organizationJsonLd, productJsonLd, serializeJsonLd } from './json-ld';
+import { breadcrumbJsonLd, organizationJsonLd, productJsonLd, sampleBookJsonLd, serializeJsonLd } from './json-ld';
 import { editions } from '@/lib/shop/catalogue';
 
 describe('JSON-LD', () => {
@@ -57,5 +57,32 @@ describe('JSON-LD', () => {
       { name: 'Blog', url: 'https://x.test/blog' },
     ]);
     expect((crumbs.itemListElement as unknown as { position: number }[]).map((i) => i.position)).toEqual([1, 2]);
+  });
+
+  it('marks the sample page’s Book as sold, in its edition’s language, with the sample text its free part', () => {
+    const arabic = editions.find((edition) => edition.id === 'ar')!;
+    const book = sampleBookJsonLd({
+      siteUrl: 'https://x.test',
+      pageUrl: 'https://x.test/fr/the-love-blueprint/ar/sample',
+      name: 'The Love Blueprint',
+      description: 'd',
+      edition: arabic,
+      freePartClass: 'sample-text',
+      editionUrl: (id) => `https://x.test/fr/the-love-blueprint/${id}`,
+    });
+    expect(book).toMatchObject({
+      '@type': 'Book',
+      inLanguage: 'ar',
+      url: 'https://x.test/fr/the-love-blueprint/ar/sample',
+      image: `https://x.test${arabic.cover}`,
+      isAccessibleForFree: false,
+      hasPart: { '@type': 'WebPageElement', isAccessibleForFree: true, cssSelector: '.sample-text' },
+      offers: {
+        '@type': 'Offer',
+        price: arabic.price!.amount.toFixed(2),
+        priceSpecification: { valueAddedTaxIncluded: true },
+        url: 'https://x.test/fr/the-love-blueprint/ar',
+      },
+    });
   });
 });

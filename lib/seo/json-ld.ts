@@ -1,4 +1,4 @@
-import type { BlogPosting, BreadcrumbList, Organization, Product, Thing, WithContext } from 'schema-dts';
+import type { BlogPosting, Book, BreadcrumbList, Offer, Organization, Product, Thing, WithContext } from 'schema-dts';
 import { site } from '@/lib/site';
 import type { Edition } from '@/lib/shop/catalogue';
 
@@ -46,23 +46,67 @@ export function productJsonLd(
     brand: { '@type': 'Brand', name: site.brand },
     offers: options.editions
       .filter((edition) => edition.price)
-      .map((edition) => ({
-        '@type': 'Offer' as const,
-        name: `${options.name} (${edition.label})`,
-        sku: `love-blueprint-${edition.id}`,
-        price: edition.price!.amount.toFixed(2),
-        priceCurrency: edition.price!.currency,
-        // The price is VAT-inclusive (decision 0019): said to machines as the page says it to people.
-        priceSpecification: {
-          '@type': 'UnitPriceSpecification' as const,
-          price: edition.price!.amount.toFixed(2),
-          priceCurrency: edition.price!.currency,
-          valueAddedTaxIncluded: true,
-        },
-        availability: 'https://schema.org/InStock' as const,
-        url: options.editionUrl(edition.id),
-        seller: { '@id': `${options.siteUrl}/#organization` },
-      })),
+      .map((edition) =>
+        editionOffer(options.siteUrl, `${options.name} (${edition.label})`, edition, options.editionUrl),
+      ),
+  };
+}
+
+/** An edition's Offer: its catalogue price, VAT included, sold by the site's organization on its purchase page. */
+function editionOffer(siteUrl: string, name: string, edition: Edition, editionUrl: (id: string) => string): Offer {
+  const price = edition.price!;
+  return {
+    '@type': 'Offer',
+    name,
+    sku: `love-blueprint-${edition.id}`,
+    price: price.amount.toFixed(2),
+    priceCurrency: price.currency,
+    // The price is VAT-inclusive (decision 0019): said to machines as the page says it to people.
+    priceSpecification: {
+      '@type': 'UnitPriceSpecification',
+      price: price.amount.toFixed(2),
+      priceCurrency: price.currency,
+      valueAddedTaxIncluded: true,
+    },
+    availability: 'https://schema.org/InStock',
+    url: editionUrl(edition.id),
+    seller: { '@id': `${siteUrl}/#organization` },
+  };
+}
+
+/**
+ * The sample page's Book: the edition in its language, sold (not free), with the part of the page
+ * that is free marked by its class, as Google's guidance for paywalled content asks (a `.class`
+ * selector only): the sample text is free to read, the rest of the book is not.
+ */
+export function sampleBookJsonLd(
+  options: PageOptions & {
+    name: string;
+    edition: Edition;
+    /** The class of the element that holds the sample's text. */
+    freePartClass: string;
+    editionUrl: (id: string) => string;
+  },
+): WithContext<Book> {
+  const { edition } = options;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Book',
+    name: options.name,
+    description: options.description,
+    url: options.pageUrl,
+    inLanguage: edition.language,
+    bookFormat: 'https://schema.org/EBook',
+    image: `${options.siteUrl}${edition.cover}`,
+    author: { '@id': `${options.siteUrl}/#organization` },
+    publisher: { '@id': `${options.siteUrl}/#organization` },
+    isAccessibleForFree: false,
+    hasPart: {
+      '@type': 'WebPageElement',
+      isAccessibleForFree: true,
+      cssSelector: `.${options.freePartClass}`,
+    },
+    ...(edition.price ? { offers: editionOffer(options.siteUrl, options.name, edition, options.editionUrl) } : {}),
   };
 }
 

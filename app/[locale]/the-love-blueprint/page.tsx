@@ -15,8 +15,12 @@ import { EditionPicker } from '@/components/shop/EditionPicker';
 import { BuyLink } from '@/components/shop/BuyButtons';
 import { LanguageButton } from '@/components/shop/LanguageButton';
 import { VatWording } from '@/components/shop/VatWording';
+import { WhatsInside } from '@/components/sample/WhatsInside';
+import { Link } from '@/lib/i18n/navigation';
+import { samplePagePath } from '@/lib/shop/sample-links';
 import buttons from '@/components/ui/button.module.css';
 import styles from '@/components/shop/Shop.module.css';
+import sampleStyles from '@/components/sample/Sample.module.css';
 
 export const generateMetadata = titleMetadata('loveBlueprint');
 
@@ -24,7 +28,7 @@ export const generateMetadata = titleMetadata('loveBlueprint');
 const EBOOK_TESTIMONIAL_AUTOPLAY_MS = 2000;
 
 export default async function LoveBlueprintPage() {
-  const [t, locale] = await Promise.all([getTranslations('shop'), getPageLocale()]);
+  const [t, sample, locale] = await Promise.all([getTranslations('shop'), getTranslations('sample'), getPageLocale()]);
   const views = await editionViews(locale);
   const own = editionForLocale(locale);
   const initial = own.id;
@@ -114,6 +118,8 @@ export default async function LoveBlueprintPage() {
         </div>
       </section>
 
+      <WhatsInside edition={own} className={`container ${styles.section}`} />
+
       <section className={`container ${styles.section}`} aria-labelledby="launch-offer">
         <div className={styles.offer}>
           <h2 id="launch-offer">{t('offerTitle')}</h2>
@@ -127,6 +133,12 @@ export default async function LoveBlueprintPage() {
             ))}
           </ul>
           <BuyLink label={t('offerCta')} className={styles.offerCta} initial={initial} />
+          {/* The visitor's own edition, whole without script (the picker above may choose another to buy). */}
+          <p className={sampleStyles.offerSample}>
+            <Link href={samplePagePath(own.id)} prefetch={false}>
+              {sample('readFree')}
+            </Link>
+          </p>
         </div>
       </section>
     </>

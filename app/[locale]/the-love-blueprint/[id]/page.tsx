@@ -14,6 +14,7 @@ import { isHostedCheckout } from '@/lib/shop/payments/provider';
 import styles from '@/components/shop/Shop.module.css';
 import { BackLink } from '@/components/ui/BackLink';
 import { VatWording } from '@/components/shop/VatWording';
+import { samplePagePath } from '@/lib/shop/sample-links';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ checkout?: string | string[] }> };
 
@@ -28,7 +29,7 @@ export default async function PurchasePage({ params, searchParams }: Props) {
   const hosted = isHostedCheckout();
   const edition = findEdition(id);
   if (!edition) return <PageNotFound />;
-  const [t, locale] = await Promise.all([getTranslations('shop'), getPageLocale()]);
+  const [t, sample, locale] = await Promise.all([getTranslations('shop'), getTranslations('sample'), getPageLocale()]);
   const price = formatPrice(edition, locale, t('notAvailable'));
   const errors = Object.fromEntries(
     (Object.keys(purchaseErrorText) as PurchaseErrorKey[]).map((key) => [key, t(`errors.${key}`)]),
@@ -78,6 +79,11 @@ export default async function PurchasePage({ params, searchParams }: Props) {
           ) : null}
         </p>
         <p className={styles.formatsNote}>{t('formats')}</p>
+        <p>
+          <Link href={samplePagePath(edition.id)} prefetch={false} data-testid="sample-link">
+            {sample('readFree')}
+          </Link>
+        </p>
       </div>
       <div className={styles.card}>
         <h2>{t('formTitle')}</h2>
