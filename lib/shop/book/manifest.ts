@@ -62,7 +62,7 @@ const sampleInputsSchema = z.object({
   sampler: z.string(),
   url: z.string(),
 });
-export type SampleInputs = z.infer<typeof sampleInputsSchema>;
+type SampleInputs = z.infer<typeof sampleInputsSchema>;
 
 // A sample's files are committed under the names they are served by (lib/shop/sample-links.ts).
 const sampleFileSchema = z.object({
@@ -76,7 +76,6 @@ const sampleRecordSchema = z.object({
   epub: sampleFileSchema,
   inputs: sampleInputsSchema,
 });
-export type SampleRecord = z.infer<typeof sampleRecordSchema>;
 
 const recordSchema = z.object({
   file: z.string().regex(/^the-love-blueprint-[A-Za-z-]+-[0-9a-f]{16}\.pdf$/),

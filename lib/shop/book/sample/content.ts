@@ -34,7 +34,7 @@ export function sampleBuyUrl(edition: Edition): string {
   return `${site.publicUrl}${isLocale(edition.language) ? localizePath(path, edition.language) : path}`;
 }
 
-export type SampleContent = {
+type SampleContent = {
   book: Manuscript;
   labels: ReturnType<typeof bookLabels>;
   sample: SampleLabels;

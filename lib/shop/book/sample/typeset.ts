@@ -42,7 +42,7 @@ const SAMPLE_CSS = `
 .sample-end .url { unicode-bidi: isolate; direction: ltr; overflow-wrap: anywhere }
 `;
 
-export type TypesetSample = { pdf: Uint8Array; pages: number };
+type TypesetSample = { pdf: Uint8Array; pages: number };
 
 export async function typesetSample(edition: Edition, bookPageStarts: PageStart[]): Promise<TypesetSample> {
   const content = sampleContent(edition, bookPageStarts);
