@@ -39,7 +39,7 @@ const SAMPLE_CSS = `
 .sample-end ul { margin: 6pt 0 18pt; padding-inline-start: 1.2em }
 .sample-end li { margin-bottom: 4pt }
 .sample-end .buy { font-size: 13pt; line-height: 1.5 }
-.sample-end .url { unicode-bidi: isolate; direction: ltr; overflow-wrap: anywhere }
+.sample-end .url { unicode-bidi: isolate; direction: ltr; white-space: nowrap }
 `;
 
 type TypesetSample = { pdf: Uint8Array; pages: number };
@@ -165,7 +165,8 @@ function finishSample({ contents, mark, end, note, more, later, buy, url }: Fini
   start.append(el('h1', '', end), el('hr', 'rule'));
   const list = el('ul', '');
   for (const title of later) list.append(el('li', '', title));
-  // The sentence with its URL as a link; the URL isolated, so it reads left to right in Arabic.
+  // The sentence with its URL as a link; the URL isolated, so it reads left to right in Arabic, and
+  // whole on one line: broken at a hyphen, it would be copied (and read) without it.
   const buyLine = el('p', 'buy');
   const [before, after = ''] = buy.split(url);
   const link = el('a', 'url', url) as HTMLAnchorElement;
