@@ -24,6 +24,6 @@ export const config = {
   // Pages only: not the API, Next's assets, or files (help.json, icons, fonts…). A page path may
   // hold a dot (/blog/a.b); only a known file extension at its end makes it a file.
   matcher: [
-    '/((?!api|_next|_vercel|.*\\.(?:json|xml|txt|webmanifest|ico|svg|png|jpe?g|webp|avif|gif|woff2?|css|js|map|pdf)$).*)',
+    '/((?!api|_next|_vercel|.*\\.(?:json|xml|txt|webmanifest|ico|svg|png|jpe?g|webp|avif|gif|woff2?|css|js|map|pdf|epub)$).*)',
   ],
 };

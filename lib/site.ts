@@ -6,6 +6,11 @@
 export const site = {
   brand: 'Amora',
   supportEmail: 'support@amora.example',
+  /**
+   * The public origin printed in files built once and committed (a sample's link to its edition's
+   * page, lib/shop/book/sample/): SITE_URL is the running server's, unknown when `npm run books` runs.
+   */
+  publicUrl: 'https://amora.example',
   appStoreUrl: 'https://apps.apple.com/',
   playStoreUrl: 'https://play.google.com/store/apps',
   social: {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { editions, type Edition } from '@/lib/shop/catalogue';
@@ -11,6 +11,8 @@ import {
   epubInputs,
   epubProblem,
   readManifest,
+  sampleInputs,
+  sampleProblem,
   sha256,
   writeManifest,
   type BookManifest,
@@ -18,6 +20,9 @@ import {
 import { buildEpub } from '@/lib/shop/book/epub/build';
 import { baseEpubFileName } from '@/lib/shop/book/epub/file-name';
 import { chromiumExecutable } from '@/lib/shop/book/chromium';
+import { typesetSample } from '@/lib/shop/book/sample/typeset';
+import { buildSampleEpub } from '@/lib/shop/book/sample/epub';
+import { sampleFileName } from '@/lib/shop/sample-links';
 
 /* eslint-disable no-console -- a build step's report to whoever runs `npm run books` or the
    build (what was typeset, what is missing), read at a terminal or in a build log: not the
@@ -27,7 +32,9 @@ import { chromiumExecutable } from '@/lib/shop/book/chromium';
  * The entry of dist/books.mjs.
  * - `npm run books [-- --all | EDITION…]` typesets, in Chromium, every edition whose committed
  *   book is missing or stale (or all, or those named) into content/books and updates the manifest;
- *   then builds the EPUB of each edition typeset, or whose EPUB is missing or stale (no browser).
+ *   then builds the EPUB of each edition typeset, or whose EPUB is missing or stale (no browser);
+ *   then the free sample (a PDF, in Chromium, and an EPUB) of each edition whose book or EPUB was
+ *   made, or whose sample is missing or stale.
  * - `--check` is the build's step: it needs no browser. It stops the build when an edition has no
  *   book for its manuscript, and warns when one was set from older fonts or typesetter code.
  */
@@ -49,6 +56,7 @@ async function typeset(manifest: BookManifest, chosen: readonly Edition[]) {
       typesetWith: browser,
       pageStarts,
       epub: manifest.editions[edition.id]?.epub,
+      sample: manifest.editions[edition.id]?.sample,
     };
     console.log(
       `books: ${edition.id} typeset in ${Math.round(performance.now() - started)} ms (${Math.round(bytes.byteLength / 1024)} KB, ${pages} pages)`,
@@ -77,6 +85,33 @@ async function buildEpubs(manifest: BookManifest, chosen: readonly Edition[]) {
   }
 }
 
+const sampleFiles = (edition: Edition) => ({
+  pdf: sampleFileName(edition.id, 'pdf'),
+  epub: sampleFileName(edition.id, 'epub'),
+});
+
+/** Builds each chosen edition's sample, cut from its committed book and EPUB: the PDF typeset in Chromium (seconds each). */
+async function buildSamples(manifest: BookManifest, chosen: readonly Edition[]) {
+  for (const edition of chosen) {
+    const record = manifest.editions[edition.id];
+    if (!record?.epub) throw new Error(`the ${edition.id} edition has no book and EPUB to cut its sample from`);
+    const started = performance.now();
+    const names = sampleFiles(edition);
+    const { pdf, pages } = await typesetSample(edition, record.pageStarts);
+    const epub = buildSampleEpub(edition, record.pageStarts, readFileSync(join(COMMITTED_BOOKS_DIR, record.epub.file)));
+    writeFileSync(join(COMMITTED_BOOKS_DIR, names.pdf), pdf);
+    writeFileSync(join(COMMITTED_BOOKS_DIR, names.epub), epub);
+    record.sample = {
+      pdf: { file: names.pdf, pages, bytes: pdf.byteLength, sha256: sha256(pdf) },
+      epub: { file: names.epub, bytes: epub.byteLength, sha256: sha256(epub) },
+      inputs: sampleInputs(edition, record),
+    };
+    console.log(
+      `books: ${edition.id} sample built in ${Math.round(performance.now() - started)} ms (${pages} pages, ${Math.round(pdf.byteLength / 1024)} KB PDF, ${Math.round(epub.byteLength / 1024)} KB EPUB)`,
+    );
+  }
+}
+
 function save(manifest: BookManifest) {
   // In catalogue order, and no file the manifest no longer names.
   writeManifest({
@@ -86,7 +121,10 @@ function save(manifest: BookManifest) {
   });
   const kept = new Set([
     'manifest.json',
-    ...editions.flatMap((e) => [manifest.editions[e.id]?.file, manifest.editions[e.id]?.epub?.file]),
+    ...editions.flatMap((e) => {
+      const record = manifest.editions[e.id];
+      return [record?.file, record?.epub?.file, record?.sample?.pdf.file, record?.sample?.epub.file];
+    }),
   ]);
   for (const name of readdirSync(COMMITTED_BOOKS_DIR)) if (!kept.has(name)) rmSync(join(COMMITTED_BOOKS_DIR, name));
 }
@@ -97,7 +135,8 @@ function check(): number {
   for (const edition of editions) {
     const problem =
       bookProblem(edition, manifest, baseBookFileName(edition)) ??
-      epubProblem(edition, manifest, baseEpubFileName(edition));
+      epubProblem(edition, manifest, baseEpubFileName(edition)) ??
+      sampleProblem(edition, manifest, sampleFiles(edition));
     if (!problem) continue;
     if (problem.kind === 'missing') missing += 1;
     console.error(
@@ -132,7 +171,12 @@ async function main() {
     (e) => pdfs.includes(e) || pick((x) => epubProblem(x, manifest, baseEpubFileName(x))).includes(e),
   );
   await buildEpubs(manifest, epubs);
-  if (!pdfs.length && !epubs.length) console.log('books: every edition is up to date');
+  // A sample is cut from its book and EPUB: rebuilt with either, or alone when only its own inputs changed.
+  const samples = editions.filter(
+    (e) => epubs.includes(e) || pick((x) => sampleProblem(x, manifest, sampleFiles(x))).includes(e),
+  );
+  await buildSamples(manifest, samples);
+  if (!pdfs.length && !epubs.length && !samples.length) console.log('books: every edition is up to date');
   else save(manifest);
 }
 

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { migrations } from '@/lib/db/migrations';
 import { processSingleton } from '@/lib/process-singleton';
 import { warmBooks } from '@/lib/shop/book/base-books';
+import { warmSamples } from '@/lib/shop/sample-files';
 import { startMailWorker } from '@/lib/shop/delivery/mail-worker';
 import { logger } from '@/lib/log/logger';
 import { watchShop } from '@/lib/metrics/shop-gauges';
@@ -15,7 +16,7 @@ const LATEST_MIGRATION = Math.max(...migrations.map((m) => m.version));
 
 /**
  * Started once when the server starts (instrumentation.ts), in the background: opens (and
- * migrates) the database, retrying until it answers, loads every edition's book, and starts
+ * migrates) the database, retrying until it answers, loads every edition's book and sample, and starts
  * the mail worker. Until it is done, /api/ready says no, so a load balancer sends nothing here.
  */
 export function startWarmUp(): void {
@@ -36,6 +37,8 @@ export function startWarmUp(): void {
     startMailWorker();
     try {
       await warmBooks();
+      // The free samples (app/samples) are part of the books: served from memory, checked here.
+      await warmSamples();
       state.books = 'ok';
     } catch (error) {
       state.books = 'failed';

@@ -4,6 +4,7 @@ import {
   isSharedFile,
   neverSharedRequest,
   neverSharedResponse,
+  selfCachedFile,
   sharedCacheControl,
 } from './sharing-policy';
 
@@ -126,6 +127,19 @@ describe('the public files', () => {
       '/blog',
     ])
       expect(isSharedFile(path), path).toBe(false);
+  });
+});
+
+describe('the self-cached public files', () => {
+  it('are the sample files: never private, never a page, not documents of the store', () => {
+    for (const path of ['/samples/the-love-blueprint-en-sample.pdf', '/samples/the-love-blueprint-zh-CN-sample.epub']) {
+      expect(selfCachedFile(path), path).toBe('a free sample file (app/samples/[file])');
+      expect(neverSharedRequest(request(path)), path).toBeUndefined();
+      expect(neverSharedRequest(request(path, { method: 'HEAD' })), path).toBeUndefined();
+      expect(isSharedFile(path), path).toBe(false);
+    }
+    for (const path of ['/samples', '/samples/', '/samples/a/b.pdf', '/samples/x.txt', '/fr/samples/x.pdf'])
+      expect(selfCachedFile(path), path).toBeUndefined();
   });
 });
 

@@ -106,6 +106,22 @@ export function isSharedFile(pathname: string): boolean {
   return SHARED_FILES.some((pattern) => pattern.test(pathname));
 }
 
+/**
+ * Public files that say for themselves how long any cache may keep them: a long `max-age` and a
+ * strong ETag, their bytes committed and the same for every visitor. The front door serves them as
+ * their route answers: never private (no row of NEVER_SHARED matches them), never a page (no
+ * language, no redirect) and not through the document store, which keeps rendered documents by
+ * `s-maxage`; nginx stores them for as long as their Cache-Control says.
+ */
+const SELF_CACHED_FILES: readonly { name: string; pattern: RegExp }[] = [
+  { name: 'a free sample file (app/samples/[file])', pattern: /^\/samples\/[^/]+\.(?:pdf|epub)$/ },
+];
+
+/** Which self-cached public file `pathname` is (its row's name), or undefined. */
+export function selfCachedFile(pathname: string): string | undefined {
+  return SELF_CACHED_FILES.find(({ pattern }) => pattern.test(pathname))?.name;
+}
+
 /** The one Cache-Control of a shared answer: fresh in shared caches for `fresh` s, then served stale while one refresh runs, for `stale` s more. */
 export function sharedCacheControl({ fresh, stale }: { fresh: number; stale: number }): string {
   return `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${stale}`;

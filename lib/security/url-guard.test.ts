@@ -16,7 +16,14 @@ describe('url guard', () => {
 
   it('tells pages from API routes, assets and files', () => {
     for (const path of ['/fr/blog/x', '/blog/a.b', '/nope.x']) expect(isPagePath(path), path).toBe(true);
-    for (const path of ['/api/posts', '/_next/static/a.js', '/help.json', '/icon.svg'])
+    for (const path of [
+      '/api/posts',
+      '/_next/static/a.js',
+      '/help.json',
+      '/icon.svg',
+      '/samples/the-love-blueprint-en-sample.pdf',
+      '/samples/the-love-blueprint-en-sample.epub',
+    ])
       expect(isPagePath(path), path).toBe(false);
   });
 

@@ -16,7 +16,7 @@ export function isDecodable(path: string): boolean {
 
 /** API routes, Next's own assets and files: the proxy passes these through untouched. */
 const NOT_A_PAGE =
-  /^\/(api|_next|_vercel)(\/|$)|\.(json|xml|txt|webmanifest|ico|svg|png|jpe?g|webp|avif|gif|woff2?|css|js|map|pdf)$/i;
+  /^\/(api|_next|_vercel)(\/|$)|\.(json|xml|txt|webmanifest|ico|svg|png|jpe?g|webp|avif|gif|woff2?|css|js|map|pdf|epub)$/i;
 
 export function isPagePath(path: string): boolean {
   return !NOT_A_PAGE.test(path);

@@ -19,7 +19,13 @@ import {
   REQUEST_HOST_HEADER,
   dropInternalHeaders,
 } from '@/lib/http/request-headers';
-import { NEVER_SHARED_CACHE, isSharedFile, neverSharedRequest, neverSharedResponse } from '@/lib/http/sharing-policy';
+import {
+  NEVER_SHARED_CACHE,
+  isSharedFile,
+  neverSharedRequest,
+  neverSharedResponse,
+  selfCachedFile,
+} from '@/lib/http/sharing-policy';
 import { routeLocale } from '@/lib/i18n/locale-routing';
 import { API_CSP, buildPageCsp, createNonce } from '@/lib/security/csp';
 import { documentStyleHashes } from '@/lib/security/style-hashes';
@@ -226,8 +232,9 @@ export function createFrontDoor({
 
     // 3. The language of a page, for every method: decided here only, handed on to the proxy and
     // the render. A redirect (a chosen language at a bare path, or /en/…) is never a page to keep.
+    // A self-cached file (a sample) is never a page: no language, no redirect, not in the store.
     const route =
-      isPagePath(url.pathname) && !NEXT_OWN_PATH.test(url.pathname)
+      isPagePath(url.pathname) && !NEXT_OWN_PATH.test(url.pathname) && !selfCachedFile(url.pathname)
         ? routeLocale({ pathname: url.pathname, search: url.search, cookie })
         : undefined;
     if (route?.kind === 'redirect') {

@@ -3,10 +3,23 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { BOOK_PAGES } from './layout';
-import { COMMITTED_BOOKS_DIR, bookProblem, epubProblem, readManifest, type BookManifest } from './manifest';
+import {
+  COMMITTED_BOOKS_DIR,
+  bookProblem,
+  epubProblem,
+  readManifest,
+  sampleProblem,
+  type BookManifest,
+} from './manifest';
 import { baseEpubFileName } from './epub/file-name';
 import { baseBookFileName } from './base-books';
-import { editions } from '../catalogue';
+import { editions, type Edition } from '../catalogue';
+import { sampleFileName } from '../sample-links';
+
+const sampleFiles = (edition: Edition) => ({
+  pdf: sampleFileName(edition.id, 'pdf'),
+  epub: sampleFileName(edition.id, 'epub'),
+});
 
 /** The committed books (content/books) are the ones their manuscripts, labels, fonts and typesetter make now. */
 describe('the committed books', () => {
@@ -28,10 +41,19 @@ describe('the committed books', () => {
     },
   );
 
+  it.each(editions.map((edition) => [edition.id, edition] as const))(
+    'the %s sample is cut from this checkout’s book, under the names it is served by',
+    (_id, edition) => {
+      const problem = sampleProblem(edition, manifest, sampleFiles(edition));
+      expect(problem && `${problem.reason}: run \`npm run books\` and commit content/books`).toBeUndefined();
+    },
+  );
+
   it(`are ${BOOK_PAGES} pages each, and content/books holds nothing else`, async () => {
     const files = editions.map((edition) => manifest.editions[edition.id]?.file);
     const epubs = editions.map((edition) => manifest.editions[edition.id]?.epub?.file);
-    expect(readdirSync(COMMITTED_BOOKS_DIR).sort()).toEqual(['manifest.json', ...files, ...epubs].sort());
+    const samples = editions.flatMap((edition) => Object.values(sampleFiles(edition)));
+    expect(readdirSync(COMMITTED_BOOKS_DIR).sort()).toEqual(['manifest.json', ...files, ...epubs, ...samples].sort());
     for (const file of files) {
       const pdf = await PDFDocument.load(readFileSync(join(COMMITTED_BOOKS_DIR, file!)), { updateMetadata: false });
       expect(pdf.getPageCount(), file).toBe(BOOK_PAGES);
@@ -86,6 +108,34 @@ describe('bookProblem', () => {
         altered((r) => void delete r.epub),
         baseEpubFileName(edition),
       ),
+    ).toMatchObject({ kind: 'missing' });
+  });
+
+  it("names what changed in a sample's inputs, and a missing or altered sample", () => {
+    for (const key of ['book', 'epub', 'cutFrom', 'labels', 'sampler', 'url'] as const)
+      expect(
+        sampleProblem(
+          edition,
+          altered((r) => void (r.sample!.inputs[key] = 'changed')),
+          sampleFiles(edition),
+        ),
+      ).toEqual({ kind: 'stale', reason: `its sample's ${key} changed since it was built` });
+    expect(
+      sampleProblem(
+        edition,
+        altered((r) => void delete r.sample),
+        sampleFiles(edition),
+      ),
+    ).toEqual({ kind: 'missing', reason: 'it has no sample' });
+    expect(
+      sampleProblem(
+        edition,
+        altered((r) => void (r.sample!.epub.sha256 = '0'.repeat(64))),
+        sampleFiles(edition),
+      ),
+    ).toMatchObject({ kind: 'missing', reason: expect.stringContaining('not the file') });
+    expect(
+      sampleProblem(edition, current, { pdf: 'the-love-blueprint-ja-sample.pdf', epub: 'elsewhere.epub' }),
     ).toMatchObject({ kind: 'missing' });
   });
 

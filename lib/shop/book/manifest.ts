@@ -6,10 +6,11 @@ import { site } from '@/lib/site';
 import { bookFontPackages } from './fonts';
 import { epubFontPackages } from './epub/fonts';
 import type { PageStart } from './paginate';
-import { bookLabels } from './labels';
+import { bookLabels, sampleLabels } from './labels';
 import { TYPESETTING_VERSION } from './layout';
 import type { Edition } from '../catalogue';
 import { loadManuscript } from './manuscript';
+import { sampleBuyUrl } from './sample/content';
 
 /**
  * The typeset editions are content: `npm run books` sets them in Chromium into content/books,
@@ -53,6 +54,29 @@ const epubRecordSchema = z.object({
   inputs: epubInputsSchema,
 });
 
+const sampleInputsSchema = z.object({
+  book: z.string(),
+  epub: z.string(),
+  cutFrom: z.string(),
+  labels: z.string(),
+  sampler: z.string(),
+  url: z.string(),
+});
+type SampleInputs = z.infer<typeof sampleInputsSchema>;
+
+// A sample's files are committed under the names they are served by (lib/shop/sample-links.ts).
+const sampleFileSchema = z.object({
+  file: z.string().regex(/^the-love-blueprint-[A-Za-z-]+-sample\.(pdf|epub)$/),
+  bytes: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+const sampleRecordSchema = z.object({
+  pdf: sampleFileSchema.extend({ pages: z.number().int().positive() }),
+  epub: sampleFileSchema,
+  inputs: sampleInputsSchema,
+});
+
 const recordSchema = z.object({
   file: z.string().regex(/^the-love-blueprint-[A-Za-z-]+-[0-9a-f]{16}\.pdf$/),
   pages: z.number().int().positive(),
@@ -69,6 +93,8 @@ const recordSchema = z.object({
     }),
   ),
   epub: epubRecordSchema.optional(),
+  // The free sample cut from this book and its EPUB (lib/shop/book/sample/).
+  sample: sampleRecordSchema.optional(),
 });
 
 const manifestSchema = z.object({ editions: z.record(z.string(), recordSchema) });
@@ -139,6 +165,61 @@ export function epubProblem(
   );
   return changed.length
     ? { kind: 'stale', reason: `its EPUB's ${changed.join(', ')} changed since it was built` }
+    : undefined;
+}
+
+// The sample's builders: a change to them rebuilds every sample, not the books.
+const SAMPLER_DIR = 'lib/shop/book/sample';
+const SAMPLER_FILES = () =>
+  readdirSync(join(process.cwd(), SAMPLER_DIR))
+    .filter((name) => name.endsWith('.ts') && !name.includes('.test.'))
+    .sort()
+    .map((name) => `${SAMPLER_DIR}/${name}`);
+
+/**
+ * Everything an edition's sample depends on: all the book's inputs and its EPUB's (so a changed
+ * manuscript, label, font, typesetter or EPUB builder makes the sample stale too), the committed
+ * book and EPUB it is cut from, its own labels, its builders' code and the URL it sends buyers to.
+ */
+export function sampleInputs(edition: Edition, record: BookManifest['editions'][string]): SampleInputs {
+  const sampler = SAMPLER_FILES().map((file) => withoutImports(readFileSync(join(process.cwd(), file), 'utf8')));
+  return {
+    book: short(JSON.stringify(bookInputs(edition))),
+    epub: short(JSON.stringify(epubInputs(edition, record.pageStarts))),
+    cutFrom: short(`${record.sha256} ${record.epub?.sha256 ?? 'no EPUB'}`),
+    labels: short(JSON.stringify(sampleLabels(edition.language))),
+    sampler: short(sampler.join('\0')),
+    url: sampleBuyUrl(edition),
+  };
+}
+
+/** Like bookProblem, for the edition's sample files: `missing` stops the build, `stale` fails the unit test. */
+export function sampleProblem(
+  edition: Edition,
+  manifest: BookManifest,
+  expectedFiles: { pdf: string; epub: string },
+): { kind: 'missing' | 'stale'; reason: string } | undefined {
+  const record = manifest.editions[edition.id];
+  const sample = record?.sample;
+  if (!record || !sample) return { kind: 'missing', reason: 'it has no sample' };
+  for (const format of ['pdf', 'epub'] as const) {
+    const { file, sha256: hash } = sample[format];
+    if (file !== expectedFiles[format])
+      return { kind: 'missing', reason: `its sample ${format} is ${file}, not ${expectedFiles[format]}` };
+    const path = join(COMMITTED_BOOKS_DIR, file);
+    if (!existsSync(path)) return { kind: 'missing', reason: `${file} is missing` };
+    if (sha256(readFileSync(path)) !== hash)
+      return { kind: 'missing', reason: `${file} is not the file the manifest describes` };
+  }
+  let now: SampleInputs;
+  try {
+    now = sampleInputs(edition, record);
+  } catch (error) {
+    return { kind: 'stale', reason: `what its sample was made from cannot be read here (${(error as Error).message})` };
+  }
+  const changed = (Object.keys(now) as (keyof SampleInputs)[]).filter((key) => now[key] !== sample.inputs[key]);
+  return changed.length
+    ? { kind: 'stale', reason: `its sample's ${changed.join(', ')} changed since it was built` }
     : undefined;
 }
 

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BOOK_PAGES } from './layout';
-import { bookLabels } from './labels';
+import { bookLabels, sampleLabels } from './labels';
+import { COMMITTED_BOOKS_DIR, readManifest } from './manifest';
 import { baseBook, stampedBook } from './base-books';
 import { editions } from '../catalogue';
 import { loadManuscript } from './manuscript';
@@ -132,5 +133,55 @@ describe.each(editions.map((edition) => [edition.id, edition] as const))('the %s
       const stamp = Buffer.from(decodePDFRawStream(last as PDFRawStream).decode()).toString('latin1');
       expect(stamp.trim()).toMatch(/^\/Artifact <<\s*\/Type \/Pagination \/Subtype \/Footer\s*>>\s*BDC\b[\s\S]*\bEMC$/);
     }
+  }, 60_000);
+});
+
+/**
+ * Every edition's free sample is a tagged PDF too, read back the same way: its bookmarks are the
+ * book's contents, introduction, chapter 1 (with its sections) and the sample's end; its title and
+ * subject say it is a sample; the sample's mark stands on every page, outside the structure tree
+ * (the page's own text is tagged, the mark is not).
+ */
+describe.each(editions.map((edition) => [edition.id, edition] as const))('the %s sample', (id, edition) => {
+  const book = loadManuscript(edition.language);
+  const labels = bookLabels(edition.language);
+  const sample = sampleLabels(edition.language);
+  const record = readManifest().editions[id]?.sample;
+
+  it('is tagged, its bookmarks the book’s contents, introduction and chapter 1, with its title, language and mark', async () => {
+    expect(record, 'run `npm run books`').toBeDefined();
+    const bytes = new Uint8Array(readFileSync(join(COMMITTED_BOOKS_DIR, record!.pdf.file)));
+    const file = saved(`${id}-sample`, bytes);
+    const info = run('pdfinfo', [file]);
+    expect(info).toMatch(/^Tagged:\s+yes$/m);
+    expect(info).toMatch(new RegExp(`^Pages:\\s+${record!.pdf.pages}$`, 'm'));
+    expect(record!.pdf.pages).toBeLessThan(BOOK_PAGES / 2);
+    const title = sample.title.replace('{title}', book.title);
+    expect(info).toContain(`Title:           ${title}\n`);
+    expect(info).toContain(`Subject:         ${sample.note}`);
+    expect(await catalogOf(bytes)).toMatchObject({
+      lang: `(${edition.language})`,
+      marked: true,
+      structTree: true,
+      displayDocTitle: true,
+    });
+
+    const outline = outlineOf(file);
+    const [one] = book.chapters;
+    expect(outline.map((b) => b.title)).toEqual([labels.contents, labels.introduction, one!.title, sample.end]);
+    expect(outline[2]!.children.map((s) => s.title)).toEqual(one!.sections.map((s) => s.heading));
+    expect(outline.map((b) => b.page)).toEqual([2, 3, outline[2]!.page, record!.pdf.pages]);
+    expect(headingElements(file)).toEqual({ H1: 4, H2: one!.sections.length });
+
+    // The mark on every page, as text a reader can find, and none of it in the structure tree.
+    const pages = run('pdftotext', ['-layout', file, '-']).split('\f').slice(0, record!.pdf.pages);
+    // Compared as poppler extracts them: no spaces, no marks (it may set an Arabic shadda before or
+    // after its letter), no bidi controls.
+    const squeeze = (text: string) => text.replace(/[\s\p{M}\u200e\u200f\u202a-\u202e]+/gu, '');
+    expect(pages).toHaveLength(record!.pdf.pages);
+    for (const [i, text] of pages.entries()) expect(squeeze(text), `page ${i + 1}`).toContain(squeeze(sample.mark));
+    const structure = run('pdfinfo', ['-struct-text', file]);
+    expect(structure).toMatch(/^\s*H1\b/m);
+    expect(structure.split('\n').filter((line) => squeeze(line) === squeeze(`"${sample.mark}"`))).toEqual([]);
   }, 60_000);
 });

@@ -9,10 +9,11 @@ import { COMMITTED_BOOKS_DIR, readManifest } from '../manifest';
 import { committedEpub } from './epub-files';
 import { WIDEST_BUYERS } from '../../stamp/buyer-arbitraries';
 import { parseEpub, stampEpub } from './stamp';
+import { sampleFileName } from '../../sample-links';
 
 /**
  * EPUBCheck (5, the W3C's conformance checker) finds no error or warning in any edition's
- * committed EPUB, nor in buyers' copies with names in Arabic, Bengali, Japanese and with markup
+ * committed EPUB or sample EPUB, nor in buyers' copies with names in Arabic, Bengali, Japanese and with markup
  * characters, an email full of `$` patterns and placeholders (third review, finding 5), and the
  * widest names and emails the form accepts in Latin, Arabic and CJK. One JVM checks them all (Ace,
  * the accessibility checker, is an e2e auditor).
@@ -32,6 +33,8 @@ const BUYERS = [
 describe('EPUBCheck', () => {
   const manifest = readManifest();
   const bases = editions.map((edition) => join(COMMITTED_BOOKS_DIR, manifest.editions[edition.id]!.epub!.file));
+  // Every edition's free sample (lib/shop/book/sample/epub.ts), under the name it is served by.
+  const samples = editions.map((edition) => join(COMMITTED_BOOKS_DIR, sampleFileName(edition.id, 'epub')));
   const dir = mkdtempSync(join(tmpdir(), 'amora-epub-'));
   const copies = BUYERS.map(({ edition: id, name, email }, i) => {
     const edition = editions.find((e) => e.id === id)!;
@@ -42,13 +45,16 @@ describe('EPUBCheck', () => {
   });
   let results: Map<string, EpubCheckResult>;
   beforeAll(async () => {
-    results = await epubcheck([...bases, ...copies]);
+    results = await epubcheck([...bases, ...copies, ...samples]);
   }, 300_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const clean = (file: string) => ({ file, fatals: 0, errors: 0, warnings: 0, messages: [] });
   it('finds nothing in the EPUB of any of the 17 editions', () => {
     for (const file of bases) expect({ file, ...results.get(file) }).toEqual(clean(file));
+  });
+  it('finds nothing in the sample EPUB of any of the 17 editions', () => {
+    for (const file of samples) expect({ file, ...results.get(file) }).toEqual(clean(file));
   });
   it("finds nothing in buyers' copies, whatever script their name is in", () => {
     for (const file of copies) expect({ file, ...results.get(file) }).toEqual(clean(file));
