@@ -9,7 +9,7 @@ import { z } from 'zod';
  * - not `kindle.cn`: Amazon ended Send to Kindle in mainland China on 30 June 2024, with its
  *   Kindle store there (Amazon China's notice of 31 May 2023).
  */
-export const KINDLE_DOMAINS: readonly string[] = ['kindle.com'];
+const KINDLE_DOMAINS: readonly string[] = ['kindle.com'];
 
 /** Amazon's page on approving a sender ("Add an Email Address to Receive Documents in Your Kindle Library"). */
 export const KINDLE_APPROVAL_URL = 'https://www.amazon.com/gp/help/customer/display.html?nodeId=GX9XLEVV8G4DB28H';
@@ -49,7 +49,7 @@ export const kindleAddressSchema = z
   });
 
 /** The library page's form (and the route's JSON body): where to send the copy. The link's token is the route's path. */
-export const kindleFormSchema = z.object({ kindle: kindleAddressSchema });
+const kindleFormSchema = z.object({ kindle: kindleAddressSchema });
 
 /** The form's address, or the refusal key of the field (a missing or non-string field is kindleRequired). */
 export function parseKindleForm(
