@@ -88,10 +88,10 @@ async function fill(db: Db, count: number): Promise<string[]> {
     [`re_${buyers}`, ids[0]],
   );
   // Buyers told of a revision of their edition (npm run shop -- notify-update): not told again after a restore.
-  await db.query(`INSERT INTO update_notices (order_id, revision) VALUES ($1, 'rev-a'), ($2, 'rev-a')`, [
-    ids[1],
-    ids[2],
-  ]);
+  await db.query(
+    `INSERT INTO update_notices (order_id, revision) SELECT id, 'rev-a' FROM orders WHERE id = ANY($1::text[])`,
+    [ids.slice(0, 2)],
+  );
   await requestPurchaseLookup(db, `Lookup-${buyers}@Example.com`);
   await db.query(
     `INSERT INTO payment_events (id, type, kind, order_id) VALUES ($1, 'checkout.session.completed', 'ignored', $2)`,
@@ -125,7 +125,9 @@ async function contents(db: Db): Promise<Record<string, unknown[]>> {
       download_claims: await of('SELECT row_to_json(t)::text AS j FROM download_claims t ORDER BY id'),
       lookup_requests: await of(`SELECT (to_jsonb(t) - 'id')::text AS j FROM lookup_requests t ORDER BY id`),
       refunds: await of('SELECT row_to_json(t)::text AS j FROM refunds t ORDER BY id'),
-      update_notices: await of('SELECT row_to_json(t)::text AS j FROM update_notices t ORDER BY order_id, revision'),
+      update_notices: await of(
+        `SELECT (to_jsonb(t) - 'id')::text AS j FROM update_notices t ORDER BY order_id, revision`,
+      ),
     };
   });
 }

@@ -44,6 +44,7 @@ export const TABLE_DECISIONS: readonly Decision[] = [
   {
     table: 'update_notices',
     keep: 'rows',
+    serial: true,
     ofOrder: true,
     why: 'which buyers were told of which revision of their edition: restored, notify-update does not tell them again',
   },
