@@ -6,10 +6,11 @@ import { personalDataIn, placeTraceableOrder, traceableBuyer } from './support/t
 
 /**
  * Issue 48, goal A: personal data never reaches a log. A buyer orders (demo provider), opens their
- * library and downloads both files, looks their purchases up and asks for a fresh link, through a
- * running production server; then its whole output, stdout and stderr, from start to exit, is
- * searched for the buyer's name, email address, card number and link token. None is there, in
- * any spelling, while the request lines for each of those routes are.
+ * library and downloads both files, sends a copy to their Kindle (issue 50), looks their purchases
+ * up and asks for a fresh link, through a running production server; then its whole output,
+ * stdout and stderr, from start to exit, is searched for the buyer's name, email address, Kindle
+ * address, card number and link token. None is there, in any spelling, while the request lines for
+ * each of those routes are.
  */
 test('a buyer’s order, library, downloads and lookups leave their name, email, card and token out of the whole log', async () => {
   test.setTimeout(180_000);
@@ -41,12 +42,14 @@ test('a buyer’s order, library, downloads and lookups leave their name, email,
     const epub = await get(downloadUrl.replace(/\.pdf$/, '.epub'));
     expect(epub.headers.get('content-type')).toBe('application/epub+zip');
     await epub.arrayBuffer();
+    expect((await post(`/api/kindle/${encodeURIComponent(token)}`, { kindle: buyer.kindle })).status).toBe(202);
     // What a client may put in a path is its own, and still never logged.
     expect((await get(`/blog/${encodeURIComponent(email)}`)).status).toBe(404);
     expect((await post('/api/library/lookup', { email })).status).toBe(202);
     expect((await post('/api/links/resend', { token })).status).toBeLessThan(300);
     // Sent: the confirmation, the lookup's answer and the fresh link went through the mail worker.
     await expect.poll(() => messagesTo(outbox, email).length, { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => messagesTo(outbox, buyer.kindle).length, { timeout: 30_000 }).toBe(1);
   } finally {
     await server.stop();
   }
@@ -68,6 +71,7 @@ test('a buyer’s order, library, downloads and lookups leave their name, email,
     '/api/download/[token]/[file] 200',
     '/[locale]/blog/[id] 404',
     '/api/library/lookup 202',
+    '/api/kindle/[token] 202',
   ])
     expect(routes, route).toContain(route);
 });

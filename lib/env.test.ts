@@ -9,6 +9,7 @@ const LIMITS = [
   ['DEMO_DOMAIN_LIMIT_PER_HOUR', 'demoEmailsPerDomainPerHour', 100, 12],
   ['DOWNLOAD_LIMIT_PER_MINUTE', 'downloadsPerMinute', 20, 4],
   ['STATUS_LIMIT_PER_MINUTE', 'statusChecksPerMinute', 120, 30],
+  ['KINDLE_LIMIT_PER_HOUR', 'kindlePerHour', 5, 2],
 ] as const;
 
 describe('parseEnv', () => {

@@ -114,6 +114,7 @@ const envSchema = z
     DEMO_DOMAIN_LIMIT_PER_HOUR: count(100, 1, 100_000),
     DOWNLOAD_LIMIT_PER_MINUTE: count(20, 1, 100_000),
     STATUS_LIMIT_PER_MINUTE: count(120, 1, 100_000),
+    KINDLE_LIMIT_PER_HOUR: count(5, 1, 100_000),
     REQUEST_TIMEOUT_SECONDS: count(30, 1, 600),
     BODY_TIMEOUT_SECONDS: count(10, 1, 600),
     CONNECTION_LIMIT: count(1000, 1, 100_000),
@@ -302,6 +303,8 @@ export type Env = {
     downloadsPerMinute: number;
     /** Order status checks (the status route's polls and /success's payment-provider lookups) per client address per minute. */
     statusChecksPerMinute: number;
+    /** Copies sent to one Send to Kindle address per hour (app/api/library/kindle), whoever asks. */
+    kindlePerHour: number;
   };
   connections: ConnectionLimits;
   /** How long a stopping server lets what is in flight finish before cutting it and exiting 1 (lib/server/graceful-shutdown.ts). */
@@ -382,6 +385,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       demoEmailsPerDomainPerHour: value.DEMO_DOMAIN_LIMIT_PER_HOUR,
       downloadsPerMinute: value.DOWNLOAD_LIMIT_PER_MINUTE,
       statusChecksPerMinute: value.STATUS_LIMIT_PER_MINUTE,
+      kindlePerHour: value.KINDLE_LIMIT_PER_HOUR,
     },
     connections: {
       requestTimeoutSeconds: value.REQUEST_TIMEOUT_SECONDS,

@@ -1,5 +1,13 @@
 /** What a demo order's POST may say; the rest is a PayPal order of the English edition, delivery accepted. */
-type OrderFields = { name: string; email: string; editionId?: string; paymentMethod?: string; cardNumber?: string };
+type OrderFields = {
+  name: string;
+  email: string;
+  editionId?: string;
+  paymentMethod?: string;
+  cardNumber?: string;
+  /** The page's language, which the order's emails are written in (English unless given). */
+  locale?: string;
+};
 
 /**
  * Places an order through POST /api/orders (the demo provider pays it at once), with the consent

@@ -99,6 +99,8 @@ export const PORTS = {
   /** e2e/traces.spec.ts: a server with tracing on (and off), and the OTLP/HTTP receiver it sends spans to. */
   traces: at(3177),
   tracesCollector: at(3178),
+  /** e2e/kindle.spec.ts: a server with a small KINDLE_LIMIT_PER_HOUR, whose outbox it opens. */
+  kindle: at(3185),
   /** e2e/restart.spec.ts: a server it stops and starts. */
   restart: at(3105),
   /** The hostile content backend itself (e2e/support/hostile-backend.mjs). */

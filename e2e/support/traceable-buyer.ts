@@ -5,7 +5,7 @@ import { placeDemoOrder } from './demo-order';
  * server's log or in the spans it sent can only have leaked there (e2e/logs.spec.ts,
  * e2e/traces.spec.ts), and what to search for, in every spelling.
  */
-export type TraceableBuyer = { surname: string; name: string; email: string; card: string };
+export type TraceableBuyer = { surname: string; name: string; email: string; card: string; kindle: string };
 
 export function traceableBuyer(label: string): TraceableBuyer {
   const surname = 'Quillfeather';
@@ -14,6 +14,8 @@ export function traceableBuyer(label: string): TraceableBuyer {
     name: `Oriane ${surname}-Łukasiewicz`,
     email: `oriane.${surname.toLowerCase()}+${label}-${Date.now()}@example.com`,
     card: '4000056655665556',
+    // Where "Send to Kindle" sends their copy: a second address of theirs, as personal as the first.
+    kindle: `oriane_${label}_${Date.now()}@kindle.com`,
   };
 }
 
@@ -36,6 +38,8 @@ export function personalDataIn(text: string, buyer: TraceableBuyer, token: strin
       ['surname', buyer.surname],
       ['email', buyer.email],
       ['email, escaped', encodeURIComponent(buyer.email)],
+      ['kindle address', buyer.kindle],
+      ['kindle address, escaped', encodeURIComponent(buyer.kindle)],
       ['card', buyer.card],
       ['token', token],
       ['token, escaped', encodeURIComponent(token)],

@@ -15,6 +15,7 @@ import {
 import { formatTable } from './table';
 import { majorUnits, quarterBounds, vatReport, vatReportCsv, type VatReport } from '@/lib/shop/tax/vat-report';
 import { escapeControls } from './terminal-text';
+import { notifyUpdate } from '@/lib/shop/delivery/update-notices';
 
 /**
  * `npm run shop -- <command>`: support work on whichever database the environment points at.
@@ -28,6 +29,9 @@ export const USAGE = `Usage: npm run shop -- <command> [--json]
   resend <orderId>            email a fresh link for the order
   reset-downloads <orderId>   give the order all its downloads again
   revoke <orderId>            stop every link of the order at once (a refund)
+  notify-update --edition <id>
+                              email every buyer of the edition that its revised book is in their library,
+                              once per revision (queued: the mail worker sends them, 30 a minute)
   refund <orderId>            refund a paid order in full at Stripe, record the VAT it gives back, stop its links
   vat-report --quarter <YYYY-Qn> [--format csv|json]
                               per country and rate: sales, net, VAT and gross of the quarter, refunds netted (OSS)
@@ -184,6 +188,23 @@ export async function runShop(argv: string[], io: ShopIo): Promise<number> {
         const result = await resendLink(io.db, orderIdOf(rest, 'resend'));
         if (result.ok && io.deliver) await io.deliver();
         return changed(result, 'A fresh link was emailed');
+      }
+      case 'notify-update': {
+        const edition = option(rest, 'edition');
+        if (!edition) throw new UsageError('notify-update needs --edition <id> (for example --edition en)');
+        const result = await notifyUpdate(io.db, edition);
+        if (!result.ok) {
+          if (json) out(JSON.stringify({ ok: false, error: result.reason, message: result.message }));
+          else err(result.message);
+          return 1;
+        }
+        // Queued, never sent here: whichever server runs the mail worker sends them (lib/shop/delivery/mail-worker.ts).
+        print(result, () =>
+          result.queued
+            ? `Queued ${result.queued} email(s) to buyers of the ${result.edition} edition about revision ${result.revision}; the mail worker sends them.`
+            : `No buyer of the ${result.edition} edition is waiting to hear of revision ${result.revision}: nothing queued.`,
+        );
+        return 0;
       }
       case 'reset-downloads':
         return changed(await resetDownloads(io.db, orderIdOf(rest, 'reset-downloads')), 'Downloads reset to none used');

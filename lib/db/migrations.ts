@@ -170,4 +170,23 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX refunds_time ON refunds (refunded_at);
     `,
   },
+  {
+    version: 10,
+    name: 'Send to Kindle copies and update notices',
+    // recipient: where a 'kindle' email goes (a Send to Kindle address, not the order's email); the
+    // worker stamps the copy when it sends (lib/shop/delivery/deliver-mail.ts) and clears it once sent.
+    // update_notices: one row per order told of a revision of its edition (npm run shop -- notify-update;
+    // a serial id, as backups page every table by id),
+    // so a second run for the same revision sends nothing (lib/shop/delivery/update-notices.ts).
+    sql: `
+      ALTER TABLE mail_queue ADD COLUMN recipient TEXT;
+      CREATE TABLE update_notices (
+        id SERIAL PRIMARY KEY,
+        order_id TEXT NOT NULL REFERENCES orders(id),
+        revision TEXT NOT NULL,
+        queued_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        UNIQUE (order_id, revision)
+      );
+    `,
+  },
 ];

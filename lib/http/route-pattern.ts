@@ -46,6 +46,7 @@ const FILES = [
   '/api/download/[token]/[file]',
   '/api/faqs',
   '/api/health',
+  '/api/kindle/[token]',
   '/api/library/lookup',
   '/api/links/resend',
   '/api/locale',

@@ -4,8 +4,11 @@ import { join, resolve } from 'node:path';
 import { env } from '@/lib/env';
 import { site } from '@/lib/site';
 import { isPlainAddress } from '@/lib/shop/checkout/email-address';
+import { MAIL_FROM_ADDRESS } from './sender';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+/** A file sent with an email (a Send to Kindle copy): its name, bytes and media type. */
+type MailAttachment = { filename: string; content: Uint8Array; contentType: string };
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 
 /**
  * Nodemailer's options for SMTP_URL. Neither credentials nor the magic links in the messages
@@ -47,11 +50,17 @@ export async function sendMail(
   // second review: display names in the email field).
   if (!isPlainAddress(mail.to)) throw new Error('Refused: the recipient is not a plain email address.');
   const message = {
-    from: `"${site.brand}" <${site.supportEmail}>`,
+    from: `"${site.brand}" <${MAIL_FROM_ADDRESS}>`,
     to: { name: '', address: mail.to },
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    // Bytes as they are (base64 in the message); the name and type are ours, never the buyer's.
+    attachments: mail.attachments?.map(({ filename, content, contentType }) => ({
+      filename,
+      content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+      contentType,
+    })),
   };
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpOptions(smtpUrl));

@@ -33,6 +33,8 @@ describe('metric labels', () => {
     expect(rateLimitName(domainBucket('order', 'ana@example.com'))).toBe('order_per_domain');
     expect(rateLimitName(clientBucket('lookup', '203.0.113.9'))).toBe('lookup_per_client');
     expect(rateLimitName(recipientBucket('lookup', 'ana@example.com'))).toBe('lookup_per_recipient');
+    expect(rateLimitName(recipientBucket('kindle', 'ana@kindle.com'))).toBe('kindle_per_recipient');
+    expect(rateLimitName(clientBucket('kindle', '203.0.113.9'))).toBe('kindle_per_client');
     expect(rateLimitName(recipientBucket('resend', 'ana@example.com'))).toBe('resend_per_recipient');
     expect(rateLimitName(clientBucket('download', '203.0.113.9'))).toBe('download_per_client');
     // Of no known form: one name for all, nothing of what it holds.

@@ -19,7 +19,7 @@ export function statusClass(status: number): string {
 }
 
 /** The kinds of the database's rate limits (lib/security/rate-limit.ts's buckets), as their routes name them. */
-const RATE_LIMIT_KINDS = new Set(['order', 'order-status', 'lookup', 'resend', 'download']);
+const RATE_LIMIT_KINDS = new Set(['order', 'order-status', 'lookup', 'resend', 'download', 'kindle']);
 /** What a bucket counts by: the client's address, the recipient's mailbox, the recipient's domain. */
 const SCOPES: Record<string, string> = { from: 'per_client', to: 'per_recipient', domain: 'per_domain' };
 

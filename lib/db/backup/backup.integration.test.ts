@@ -20,6 +20,10 @@ import { TABLE_DECISIONS } from './tables';
  */
 const SECRET = 'b'.repeat(64);
 const LATEST = Math.max(...migrations.map((m) => m.version));
+// The tables migrations after 6 made.
+const LATER_TABLES = migrations
+  .filter((m) => m.version > 6)
+  .flatMap((m) => [...m.sql.matchAll(/CREATE TABLE (\w+)/g)].map((match) => match[1]!));
 let postgres: Awaited<ReturnType<typeof testPostgres>>;
 const cleanups: (() => unknown)[] = [];
 
@@ -83,6 +87,11 @@ async function fill(db: Db, count: number): Promise<string[]> {
     `INSERT INTO refunds (id, order_id, refunded_at, currency, amount, tax, source) VALUES ($1, $2, now(), 'eur', 799, 52, 'webhook')`,
     [`re_${buyers}`, ids[0]],
   );
+  // Buyers told of a revision of their edition (npm run shop -- notify-update): not told again after a restore.
+  await db.query(
+    `INSERT INTO update_notices (order_id, revision) SELECT id, 'rev-a' FROM orders WHERE id = ANY($1::text[])`,
+    [ids.slice(0, 2)],
+  );
   await requestPurchaseLookup(db, `Lookup-${buyers}@Example.com`);
   await db.query(
     `INSERT INTO payment_events (id, type, kind, order_id) VALUES ($1, 'checkout.session.completed', 'ignored', $2)`,
@@ -116,6 +125,9 @@ async function contents(db: Db): Promise<Record<string, unknown[]>> {
       download_claims: await of('SELECT row_to_json(t)::text AS j FROM download_claims t ORDER BY id'),
       lookup_requests: await of(`SELECT (to_jsonb(t) - 'id')::text AS j FROM lookup_requests t ORDER BY id`),
       refunds: await of('SELECT row_to_json(t)::text AS j FROM refunds t ORDER BY id'),
+      update_notices: await of(
+        `SELECT (to_jsonb(t) - 'id')::text AS j FROM update_notices t ORDER BY order_id, revision`,
+      ),
     };
   });
 }
@@ -153,6 +165,7 @@ describe('backups', () => {
         ['mail_queue', 12],
         ['download_claims', 18],
         ['refunds', 1],
+        ['update_notices', 2],
         ['lookup_requests', 1],
       ]);
       expect(lines.join('\n')).not.toContain(SECRET);
@@ -324,8 +337,9 @@ describe('backups', () => {
       needs(skip, kind);
       const source = await fresh('PGlite');
       await fill(source, 3);
-      // What a site at migration 6 wrote: no download_claims (7) or refunds (9) table yet, and none
-      // of the columns later migrations added (8: mail_queue.traceparent; 9: the orders' tax).
+      // What a site at migration 6 wrote: no download_claims (7), refunds (9) or update_notices (10)
+      // table yet, and none of the columns later migrations added (8: mail_queue.traceparent; 9: the
+      // orders' tax; 10: mail_queue.recipient).
       const later = new Map<string, Set<string>>();
       for (const m of migrations.filter((migration) => migration.version > 6))
         for (const [, table, column] of m.sql.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g))
@@ -340,7 +354,7 @@ describe('backups', () => {
       );
       const lines = all
         .slice(1)
-        .filter((line) => !line.startsWith('{"t":"download_claims"') && !line.startsWith('{"t":"refunds"'))
+        .filter((line) => !LATER_TABLES.some((table) => line.startsWith(`{"t":"${table}"`)))
         .map((line) => {
           const row = JSON.parse(line) as { t: string; v: unknown[] };
           return JSON.stringify({ ...row, v: keptOf[row.t]!.map((i) => row.v[i]) });
@@ -349,7 +363,7 @@ describe('backups', () => {
         ...header,
         migration: 6,
         tables: header.tables
-          .filter((t) => t.name !== 'download_claims' && t.name !== 'refunds')
+          .filter((t) => !LATER_TABLES.includes(t.name))
           .map((t) => ({ ...t, columns: keptOf[t.name]!.map((i) => t.columns[i]!) })),
       };
       lines.unshift(JSON.stringify(old));

@@ -42,6 +42,13 @@ export const TABLE_DECISIONS: readonly Decision[] = [
     why: 'money given back, with the VAT it included and when: the quarterly VAT report nets them (records kept 10 years)',
   },
   {
+    table: 'update_notices',
+    keep: 'rows',
+    serial: true,
+    ofOrder: true,
+    why: 'which buyers were told of which revision of their edition: restored, notify-update does not tell them again',
+  },
+  {
     table: 'lookup_requests',
     keep: 'rows',
     serial: true,

@@ -8,7 +8,13 @@ import { buildLookupEmail } from '@/lib/mail/purchases-email';
 import { liveOrdersOf } from './purchase-lookup';
 import type { OutgoingMail } from '@/lib/mail/transport';
 import { findEdition } from '../catalogue';
-import { libraryPath, signToken } from './tokens';
+import { findOrder, hasLiveLinks } from '../orders/orders';
+import { downloadFileName, libraryPath, signToken } from './tokens';
+import { buildKindleEmail } from '@/lib/mail/kindle-email';
+import { buildUpdateEmail } from '@/lib/mail/update-email';
+import { stampedEpub } from '../book/base-epubs';
+import { stampOnce } from '../stamp/queue';
+import { KINDLE_MAX_BYTES } from './kindle-address';
 import { metrics } from '@/lib/metrics/registry';
 import { contextOf, inSpan } from '@/lib/tracing/tracer';
 import {
@@ -68,7 +74,7 @@ export async function deliverPendingMail(
         attributes,
         async () => {
           try {
-            const mail = row.kind === 'lookup' ? await lookupMail(db, row, options) : await magicLinkMail(row, options);
+            const mail = await mailOf(db, row, options);
             // A lookup whose orders were all revoked since it was asked has nothing left to send.
             if (mail) await inSpan('smtp send', {}, () => options.send(mail));
             await markMailSent(db, row.id);
@@ -102,7 +108,25 @@ class MailRefused extends Error {
 
 /** An email handed to SMTP (amora_mail_deliveries_total): sent, or failed and rescheduled. */
 const countDelivery = (row: QueuedMail, result: 'sent' | 'failed') =>
-  metrics()?.mailDeliveries.inc({ kind: row.kind === 'lookup' ? 'lookup' : 'magic-link', result });
+  metrics()?.mailDeliveries.inc({ kind: MAIL_KINDS.includes(row.kind) ? row.kind : 'magic-link', result });
+const MAIL_KINDS: readonly string[] = ['magic-link', 'lookup', 'kindle', 'update'];
+
+/** The email a row sends, built when it is sent (a fresh link, a freshly stamped copy); none: nothing left to send. */
+async function mailOf(db: Db, row: QueuedMail, options: Signing): Promise<OutgoingMail | undefined> {
+  switch (row.kind) {
+    case 'lookup':
+      return lookupMail(db, row, options);
+    case 'kindle':
+    case 'update': {
+      // Revoked since it was queued (a refund): no copy and no news of one goes out any more.
+      const order = await findOrder(db, row.order_id);
+      if (!order || !hasLiveLinks(order)) return undefined;
+      return row.kind === 'kindle' ? kindleMail(row) : updateMail(row, options);
+    }
+    default:
+      return magicLinkMail(row, options);
+  }
+}
 
 type Signing = { siteUrl: string; secret: string; now?: number; seller?: Seller };
 const editionLabel = (edition: string) => findEdition(edition)?.label ?? edition;
@@ -164,6 +188,50 @@ async function lookupMail(db: Db, row: QueuedMail, options: Signing) {
         date: new Date(order.created_at),
         link: libraryUrl(options.siteUrl, signToken(order.id, options.secret, options.now).token, locale),
       })),
+    },
+    locale,
+    await loadMessages(locale),
+  );
+}
+
+/**
+ * A Send to Kindle copy: the buyer's EPUB, stamped now as a download is (the queue names the order
+ * and the address, not megabytes of file: lib/shop/delivery/mail-queue.ts), to the address the
+ * buyer gave. Stamped within the process's stamping limit, shared with a download of the same copy.
+ */
+async function kindleMail(row: QueuedMail): Promise<OutgoingMail> {
+  const edition = findEdition(row.edition);
+  if (!edition || !row.recipient) throw new Error('A Send to Kindle email has no edition or no address');
+  const buyer = { name: row.name, email: row.email, orderId: row.order_id };
+  const epub = await stampOnce(`${row.order_id}:${edition.id}:epub`, () => stampedEpub(edition, buyer));
+  // Checked when it was asked for (kindle.ts); a copy over Amazon's limit is never handed to SMTP.
+  if (epub.byteLength > KINDLE_MAX_BYTES) throw new Error('The EPUB is larger than Send to Kindle accepts');
+  const locale = localeOf(row);
+  return buildKindleEmail(
+    {
+      to: row.recipient,
+      editionLabel: edition.label,
+      fileName: downloadFileName(edition.id, 'epub'),
+      epub,
+      orderId: row.order_id,
+    },
+    locale,
+    await loadMessages(locale),
+  );
+}
+
+/** Word of a revised edition (npm run shop -- notify-update), with a fresh link to the buyer's library. */
+async function updateMail(row: QueuedMail, options: Signing): Promise<OutgoingMail> {
+  const { token, expiresAt } = signToken(row.order_id, options.secret, options.now);
+  const locale = localeOf(row);
+  return buildUpdateEmail(
+    {
+      to: row.email,
+      name: row.name,
+      editionLabel: editionLabel(row.edition),
+      link: libraryUrl(options.siteUrl, token, locale),
+      expiresAt: new Date(expiresAt),
+      orderId: row.order_id,
     },
     locale,
     await loadMessages(locale),

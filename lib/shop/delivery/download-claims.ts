@@ -20,6 +20,8 @@ import { logger } from '@/lib/log/logger';
  * - A request finds its claim again rather than making one: nginx's retry of a request on another
  *   instance (the same request id), and a Range request from the same client for a copy it claimed
  *   in the last RESUME_HOURS (a resume, or one part of a download in parts).
+ * - A copy sent to a Send to Kindle address is counted with its email, settled at once, in the
+ *   statement that queues it (mail-queue.ts, queueKindleCopy): the queue, not a response, delivers it.
  */
 export type Claim = {
   id: string;
@@ -49,7 +51,7 @@ export type ClaimRequest = {
 /** How long a client may continue a copy it claimed, at no cost. */
 export const RESUME_HOURS = 24;
 // Which process made or took over a claim: an operator (and the tests) can tell which instance serves a copy.
-const HOLDER = `${hostname()}:${process.pid}`;
+export const HOLDER = `${hostname()}:${process.pid}`;
 
 /** A client as a claim records it: its address (an IPv6 /64, as rate limits count it) hashed, never the address itself. */
 export const clientKey = (address: string) =>

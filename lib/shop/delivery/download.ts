@@ -15,7 +15,7 @@ import {
   type Claim,
 } from './download-claims';
 
-type DownloadRefusal = {
+export type DownloadRefusal = {
   ok: false;
   status: number;
   error: string;
@@ -46,6 +46,26 @@ const refusal = (status: number, error: string, message: string): DownloadRefusa
 });
 
 /**
+ * What a link's token or order refuses, for a download and for anything else that counts as one
+ * (Send to Kindle, lib/shop/delivery/kindle.ts): the same status and error for the same link.
+ */
+export const LINK_REFUSALS = {
+  expired: refusal(
+    410,
+    'link_expired',
+    'This download link has expired. Open it in your browser to get a fresh one by email.',
+  ),
+  invalid: refusal(403, 'invalid_link', 'This download link is not valid.'),
+  notFound: refusal(404, 'not_found', 'There is no such file.'),
+  revoked: refusal(410, 'link_revoked', 'This link no longer works. Write to us if you think this is a mistake.'),
+  exhausted: refusal(
+    410,
+    'downloads_exhausted',
+    `This link has been used ${MAX_DOWNLOADS} times, its limit. Write to us and we will help.`,
+  ),
+} as const;
+
+/**
  * What a download link answers. GET claims one of the link's downloads first, in the statement
  * that checks the limit, so however many requests arrive at once no more than MAX_DOWNLOADS are
  * ever served or stamped; then it stamps the copy within the process's stamping limit (requests
@@ -74,27 +94,14 @@ export async function answerDownload(options: {
 }): Promise<DownloadAnswer> {
   const { db, method, range = null } = options;
   const check = verifyToken(options.token, options.secret);
-  if (!check.ok) {
-    return check.reason === 'expired'
-      ? refusal(
-          410,
-          'link_expired',
-          'This download link has expired. Open it in your browser to get a fresh one by email.',
-        )
-      : refusal(403, 'invalid_link', 'This download link is not valid.');
-  }
+  if (!check.ok) return check.reason === 'expired' ? LINK_REFUSALS.expired : LINK_REFUSALS.invalid;
   const order = await findOrder(db, check.orderId);
   const edition = order ? findEdition(order.edition) : undefined;
   const format = edition && formatOfFile(edition.id, options.file);
-  if (!order || !edition || !format) return refusal(404, 'not_found', 'There is no such file.');
-  if (order.revoked_at)
-    return refusal(410, 'link_revoked', 'This link no longer works. Write to us if you think this is a mistake.');
-  if (!hasLiveLinks(order)) return refusal(404, 'not_found', 'There is no such file.');
-  const exhausted = refusal(
-    410,
-    'downloads_exhausted',
-    `This link has been used ${MAX_DOWNLOADS} times, its limit. Write to us and we will help.`,
-  );
+  if (!order || !edition || !format) return LINK_REFUSALS.notFound;
+  if (order.revoked_at) return LINK_REFUSALS.revoked;
+  if (!hasLiveLinks(order)) return LINK_REFUSALS.notFound;
+  const exhausted = LINK_REFUSALS.exhausted;
   const client = clientKey(options.client.address);
   const { requestId } = options.client;
   // At the limit, places held by claims whose process died are given back first; past that, only
@@ -116,8 +123,7 @@ export async function answerDownload(options: {
     max: MAX_DOWNLOADS,
     leaseSeconds: options.leaseSeconds,
   });
-  if ('error' in claimed)
-    return claimed.error === 'exhausted' ? exhausted : refusal(404, 'not_found', 'There is no such file.');
+  if ('error' in claimed) return claimed.error === 'exhausted' ? exhausted : LINK_REFUSALS.notFound;
   const { claim } = claimed;
   const stopRenewing = keepClaimAlive(db, claim, options.leaseSeconds);
   let bytes: Uint8Array;

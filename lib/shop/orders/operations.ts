@@ -23,7 +23,8 @@ export const flaggedOrders = (db: Queryable) => summaries(db, `o.status = 'paid'
 
 async function summaries(db: Queryable, where: string, values: unknown[]): Promise<OrderSummary[]> {
   const { rows } = await db.query<{ id: string; last_sent: string | null }>(
-    `SELECT o.id, max(q.sent_at) AS last_sent FROM orders o LEFT JOIN mail_queue q ON q.order_id = o.id
+    // A Send to Kindle email carries the book, not a link: it dates no link.
+    `SELECT o.id, max(q.sent_at) AS last_sent FROM orders o LEFT JOIN mail_queue q ON q.order_id = o.id AND q.kind <> 'kindle'
      WHERE ${where} GROUP BY o.id, o.created_at ORDER BY o.created_at`,
     values,
   );

@@ -15,20 +15,25 @@ import { declarePersonalDocument } from '@/lib/http/document-policy';
 import { titleMetadata } from '@/components/layout/TitlePage';
 import { ResendLinkButton } from '@/components/shop/ResendLinkButton';
 import { ReceiptDetails } from '@/components/shop/ReceiptDetails';
+import { KindleForm, kindleOutcome } from '@/components/shop/KindleForm';
 import { orderReceipt } from '@/lib/shop/tax/order-receipt';
 import buttons from '@/components/ui/button.module.css';
 import styles from '@/components/shop/Shop.module.css';
 
 export const generateMetadata = titleMetadata('library', { index: false });
 
-type Props = { params: Promise<{ token: string }> };
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ kindle?: string | string[] }> };
 
-/** Where the magic link lands: the buyer's cover, a greeting and their two files, the PDF and the EPUB. */
-export default async function LibraryPage({ params }: Props) {
+/**
+ * Where the magic link lands: the buyer's cover, a greeting, their two files (the PDF and the
+ * EPUB), and "Send to Kindle" (its outcome in `?kindle=`, components/shop/KindleForm.tsx).
+ */
+export default async function LibraryPage({ params, searchParams }: Props) {
   // The buyer's own order: never kept for other visitors, and the token never leaves as a referrer.
   declarePersonalDocument();
-  const [{ token }, t, tEmail, tShop, locale] = await Promise.all([
+  const [{ token }, { kindle }, t, tEmail, tShop, locale] = await Promise.all([
     params,
+    searchParams,
     getTranslations('library'),
     getTranslations('email'),
     getTranslations('shop'),
@@ -110,6 +115,10 @@ export default async function LibraryPage({ params }: Props) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {/* After the last download was sent to a Kindle, the page still says it was sent. */}
+      {left > 0 || kindleOutcome(kindle) ? (
+        <KindleForm token={token} locale={locale} outcome={kindleOutcome(kindle)} canSend={left > 0} />
       ) : null}
       {/* The receipt: what was paid, the VAT it included, the seller, Stripe's invoice (issue 49 C). */}
       <ReceiptDetails title={tEmail('receipt')} rows={await orderReceipt(order, locale)} />
