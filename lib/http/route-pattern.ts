@@ -64,6 +64,7 @@ const FILES = [
   '/icon.svg',
   '/manifest.webmanifest',
   '/robots.txt',
+  '/samples/[file]',
   '/sitemap.xml',
 ];
 
