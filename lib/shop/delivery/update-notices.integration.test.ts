@@ -74,7 +74,7 @@ describe('npm run shop -- notify-update', () => {
     expect(sent.map((mail) => mail.to).sort()).toEqual(['de-1@example.com', 'de-2@example.com']);
     const german = sent.find((mail) => mail.to === 'de-1@example.com')!;
     expect(german.subject).toBe('Eine überarbeitete Ausgabe von The Love Blueprint liegt in Ihrer Bibliothek');
-    expect(german.text).toMatch(/https:\/\/amora\.example\/library\/[A-Za-z0-9_-]+~[A-Za-z0-9_-]+/);
+    expect(german.text).toMatch(/https:\/\/amora\.example\/de\/library\/[A-Za-z0-9_-]+~[A-Za-z0-9_-]+/);
     expect(sent.find((mail) => mail.to === 'de-2@example.com')!.subject).toBe(
       'A revised edition of The Love Blueprint is in your library',
     );
