@@ -1,6 +1,6 @@
 import type { Queryable } from '@/lib/db/client';
 import type { PaymentMethod } from '../payments/methods';
-import type { OrderTax } from '../orders/orders';
+import type { ReceiptTax } from '../tax/receipt';
 import { currentTraceparent } from '@/lib/tracing/tracer';
 
 /**
@@ -35,22 +35,7 @@ export type QueuedMail = {
   card_last4: string | null;
   /** The trace of the request that queued it (lib/tracing), or null. */
   traceparent: string | null;
-} & Pick<
-  OrderTax,
-  | 'paid_at'
-  | 'tax_status'
-  | 'amount_gross'
-  | 'amount_tax'
-  | 'amount_discount'
-  | 'promotion_code'
-  | 'taxability_reason'
-  | 'tax_rate_bp'
-  | 'tax_jurisdiction'
-  | 'buyer_country'
-  | 'buyer_tax_id'
-  | 'invoice_url'
-  | 'invoice_pdf'
->;
+} & ReceiptTax;
 
 /**
  * Queues an order's magic-link email (its purchase, or "send me a new link"), with the trace of

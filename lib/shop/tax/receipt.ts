@@ -2,20 +2,17 @@ import { createTranslator } from 'next-intl';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Messages } from '@/lib/i18n/messages';
 import type { Seller } from '@/lib/env';
-import type { Order } from '../orders/orders';
+import type { Order, OrderTax } from '../orders/orders';
 import { percentText } from './amounts';
 import { priceWithVatWording } from '../vat-wording';
 
 /** One line of a receipt: a label, its value, and a link when the value is one (the invoice). */
 export type ReceiptRow = { label: string; value: string; href?: string };
 
-type ReceiptOrder = Pick<
-  Order,
-  | 'id'
-  | 'created_at'
+/** The tax columns a receipt reads: what the mail queue carries for the receipt email, too. */
+export type ReceiptTax = Pick<
+  OrderTax,
   | 'paid_at'
-  | 'amount_cents'
-  | 'currency'
   | 'tax_status'
   | 'amount_gross'
   | 'amount_tax'
@@ -29,6 +26,8 @@ type ReceiptOrder = Pick<
   | 'invoice_url'
   | 'invoice_pdf'
 >;
+
+type ReceiptOrder = Pick<Order, 'id' | 'created_at' | 'amount_cents' | 'currency'> & ReceiptTax;
 
 /**
  * What a buyer's receipt states (issue 49 C), the same in the email, on /success and in the library:
