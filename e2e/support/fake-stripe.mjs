@@ -606,7 +606,9 @@ ${session.allow_promotion_codes ? '<label>Promotion code <input name="promotionC
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
   }
 
-  const server = createServer((req, res) => {
+  // Idle connections stay open until the client closes them: Node's 5 s default closes one just as a
+  // test's request reuses it (ECONNRESET, a flaky failure); e2e/support/test-doubles.integration.test.ts.
+  const server = createServer({ keepAliveTimeout: 0 }, (req, res) => {
     /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;

@@ -40,7 +40,9 @@ const routes = () => ({
 });
 
 const slowTimers = new Set();
-createServer((req, res) => {
+// Idle connections stay open until the client closes them: Node's 5 s default closes one just as a
+// test's request reuses it (ECONNRESET, a flaky failure); e2e/support/test-doubles.integration.test.ts.
+createServer({ keepAliveTimeout: 0 }, (req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const mode = url.searchParams.get('mode');
   if (req.method === 'POST' && url.pathname.startsWith('/__')) {
