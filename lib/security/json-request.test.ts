@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJsonBody } from './json-request';
+import { isCrossSite, readJsonBody } from './json-request';
 
 const SITE = 'http://localhost:3000';
 
@@ -42,6 +42,16 @@ describe('readJsonBody', () => {
     expect((await refusal(post('{}', { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
     expect((await refusal(post('{}', { 'sec-fetch-site': 'same-site' }))).status).toBe(403);
     expect((await refusal(post('{}', { origin: 'https://evil.example' }))).status).toBe(403);
+  });
+
+  it('takes Fetch Metadata over an opaque Origin: null (a form on a no-referrer page), and only then', () => {
+    const form = (headers: Record<string, string>) =>
+      new Request(`${SITE}/api/library/lookup`, { method: 'POST', body: 'email=a', headers });
+    expect(isCrossSite(form({ origin: 'null', 'sec-fetch-site': 'same-origin' }), SITE)).toBe(false);
+    // Without Fetch Metadata, or with any other value, an opaque origin (a sandboxed frame, a data: URL) is refused.
+    expect(isCrossSite(form({ origin: 'null' }), SITE)).toBe(true);
+    expect(isCrossSite(form({ origin: 'null', 'sec-fetch-site': 'cross-site' }), SITE)).toBe(true);
+    expect(isCrossSite(form({ origin: 'null', 'sec-fetch-site': 'none' }), SITE)).toBe(true);
   });
 
   it('caps the body size with 413, whether declared or streamed', async () => {

@@ -27,11 +27,16 @@ function allowedOrigins(request: Request, siteUrl: string): Set<string> {
   return origins;
 }
 
-/** Cross-site requests are refused: Fetch Metadata first, then Origin as a fallback for older browsers. */
+/**
+ * Cross-site requests are refused: Fetch Metadata first, then Origin as a fallback for older browsers.
+ * A page sent with `Referrer-Policy: no-referrer` (the library, /success) posts its forms with
+ * `Origin: null`; Fetch Metadata, which no page can set, still says same-origin, and then decides.
+ */
 export function isCrossSite(request: Request, siteUrl: string): boolean {
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
   const origin = request.headers.get('origin');
+  if (origin === 'null' && fetchSite === 'same-origin') return false;
   if (origin && !allowedOrigins(request, siteUrl).has(origin)) return true;
   return false;
 }

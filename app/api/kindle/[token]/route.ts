@@ -46,7 +46,7 @@ export async function POST(request: Request, { params }: Params) {
       },
     });
   const refusal = isForm
-    ? isCrossSiteForm(request, siteUrl)
+    ? isCrossSite(request, siteUrl)
       ? jsonError(403, 'cross_site_request', 'Requests from other sites are not accepted.', { headers: PRIVATE })
       : null
     : jsonHeadersRefusal(request, { siteUrl, maxBytes: MAX_BODY_BYTES });
@@ -119,17 +119,6 @@ export async function POST(request: Request, { params }: Params) {
   if (answer.status === 429)
     return rateLimitedResponse({ retryAfterSeconds: answer.retryAfterSeconds ?? 60 }, answer.message);
   return jsonError(answer.status, answer.error, answer.message, { headers: PRIVATE });
-}
-
-/**
- * The library page sends no referrer (its address holds the token: lib/http/document-policy.ts), so
- * a browser posts its form with `Origin: null`. Fetch Metadata, which no page can forge, still says
- * same-origin: then that alone decides. Anything else is judged as every other route judges it.
- */
-function isCrossSiteForm(request: Request, siteUrl: string): boolean {
-  const sameOrigin = request.headers.get('sec-fetch-site') === 'same-origin';
-  if (sameOrigin && request.headers.get('origin') === 'null') return false;
-  return isCrossSite(request, siteUrl);
 }
 
 async function readJson(request: Request, siteUrl: string): Promise<unknown> {
