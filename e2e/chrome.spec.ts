@@ -1,6 +1,8 @@
 import { test, expect, expectNoAxeViolations, pauseClock } from './fixtures';
 import type { Page } from '@playwright/test';
 import { locales } from '../lib/i18n/locales';
+import english from '../content/messages/en.json';
+import arabic from '../content/messages/ar.json';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -245,4 +247,40 @@ test.describe('scroll-to-top button', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(button).toHaveCount(0);
   });
+
+  // WCAG 2.4.11 (focus not obscured): the page scrolls a focused control clear of the floating
+  // button (scroll-padding-bottom), on a phone, in either direction of text.
+  for (const [path, label] of [
+    ['/the-love-blueprint/en', english.common.scrollToTop],
+    ['/ar/the-love-blueprint/ar', arabic.common.scrollToTop],
+  ] as const) {
+    test(`keeps every control the keyboard reaches clear of it on a phone: ${path}`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(path);
+      const button = page.getByRole('button', { name: label, exact: true });
+      await page.evaluate(() => window.scrollTo(0, 260));
+      await expect(button).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const covered: string[] = [];
+      let reached = 0;
+      for (let i = 0; i < 120; i += 1) {
+        await page.keyboard.press('Tab');
+        const seen = await page.evaluate((name) => {
+          const focused = document.activeElement as HTMLElement | null;
+          const floating = document.querySelector<HTMLElement>(`button[aria-label="${name}"]`);
+          if (!focused || focused === document.body) return { done: true };
+          if (!floating || floating === focused) return { done: false };
+          const a = focused.getBoundingClientRect();
+          const b = floating.getBoundingClientRect();
+          const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          return { done: false, label: overlap ? focused.outerHTML.slice(0, 80) : undefined };
+        }, label);
+        if (seen.done) break;
+        reached += 1;
+        if (seen.label) covered.push(seen.label);
+      }
+      expect(reached).toBeGreaterThan(10);
+      expect(covered).toEqual([]);
+    });
+  }
 });
