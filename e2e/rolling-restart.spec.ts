@@ -149,8 +149,8 @@ test('a rolling restart of both instances under 50 connections of mixed load: no
           if (downloader) {
             const answer = await send(agent, 'GET', own.downloadUrl);
             if (expectStatus(answer, 200, `GET download of ${own.key}`)) {
-              // Sent chunked (no Content-Length): a body cut short ends the response with an error
-              // in send(), and a whole PDF ends with its last %%EOF.
+              // A body cut short ends the response with an error in send(), and a whole PDF
+              // ends with its last %%EOF.
               const whole =
                 answer!.body.subarray(0, 5).toString() === '%PDF-' &&
                 answer!.body.subarray(-6).toString().trimEnd().endsWith('%%EOF');

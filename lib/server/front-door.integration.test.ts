@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BODY_LENGTH_HEADER } from '@/lib/http/body-length';
 import { consentFromCookieHeader, consentHeaderValue } from '@/lib/consent/request';
 import { declarePersonalDocument, declareUnshareable } from '@/lib/http/document-policy';
 import {
@@ -602,6 +603,31 @@ describe('front door: the wire', () => {
     const stream = await fetch(`${origin}/api/flight`, { headers: plain });
     expect(stream.headers.get('transfer-encoding')).toBe('chunked');
     expect(await stream.text()).toBe(body);
+  });
+
+  it('gives a streamed download the length its route named (BODY_LENGTH_HEADER), and lets the private header out nowhere', async () => {
+    const origin = await serve(async (req, res) => {
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader(BODY_LENGTH_HEADER, req.url === '/api/odd' ? '12 ; evil' : '10');
+      res.flushHeaders();
+      if (req.method === 'HEAD') return void res.end();
+      res.write('%PDF-');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res.end('%%EOF');
+    });
+    const file = await fetch(`${origin}/api/file`, { headers: plain });
+    expect(file.headers.get('content-length')).toBe('10');
+    expect(file.headers.get('transfer-encoding')).toBeNull();
+    expect(file.headers.get(BODY_LENGTH_HEADER)).toBeNull();
+    expect(await file.text()).toBe('%PDF-%%EOF');
+    const head = await fetch(`${origin}/api/file`, { method: 'HEAD', headers: plain });
+    expect(head.headers.get('content-length')).toBeNull();
+    expect(head.headers.get(BODY_LENGTH_HEADER)).toBeNull();
+    // Only a plain number is taken: anything else leaves the body streamed.
+    const odd = await fetch(`${origin}/api/odd`, { headers: plain });
+    expect(odd.headers.get('content-length')).toBeNull();
+    expect(odd.headers.get(BODY_LENGTH_HEADER)).toBeNull();
+    expect(await odd.text()).toBe('%PDF-%%EOF');
   });
 
   it('compresses for clients that take it', async () => {

@@ -33,6 +33,7 @@ import { staticSecurityHeaders } from '@/lib/security/headers';
 import { isDecodable, isPagePath, normalizeEscapes } from '@/lib/security/url-guard';
 import { negotiateEncoding } from '@/lib/http/quality-list';
 import { logError } from '@/lib/security/log-error';
+import { BODY_LENGTH_HEADER } from '@/lib/http/body-length';
 import type { ConnectionLimits, SharingTimes } from '@/lib/env';
 import { captureDocument } from './capture';
 import { isRefusedMethod, refuseMethod, refuseOutsideRequests } from './methods';
@@ -390,6 +391,7 @@ function finishHeadersWith(
     )
       setHeaderOver(res, args, 'Cache-Control', 'private, no-cache');
     for (const { key, value } of staticSecurityHeaders) if (!res.hasHeader(key)) res.setHeader(key, value);
+    restoreBodyLength(res, args);
     dropNextInternals(res, args);
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse['writeHead'];
@@ -406,6 +408,20 @@ function setHeaderOver(res: ServerResponse, args: unknown[], name: string, value
   const given = headersGiven(args);
   if (given) for (const key of Object.keys(given)) if (key.toLowerCase() === name.toLowerCase()) delete given[key];
   res.setHeader(name, value);
+}
+
+/** A route's length for its streamed body (BODY_LENGTH_HEADER) as Content-Length, the private header gone. */
+function restoreBodyLength(res: ServerResponse, args: unknown[]): void {
+  const length = String(headerGiven(args, BODY_LENGTH_HEADER) ?? res.getHeader(BODY_LENGTH_HEADER) ?? '');
+  if (!length) return;
+  res.removeHeader(BODY_LENGTH_HEADER);
+  const given = headersGiven(args);
+  if (given) for (const key of Object.keys(given)) if (key.toLowerCase() === BODY_LENGTH_HEADER) delete given[key];
+  // A HEAD or a 304 says no length of its own; only a plain decimal is taken.
+  const status = typeof args[0] === 'number' ? args[0] : res.statusCode;
+  if (res.req?.method === 'HEAD' || status === 304 || !/^\d{1,15}$/.test(length)) return;
+  if (res.hasHeader('transfer-encoding')) res.removeHeader('transfer-encoding');
+  setHeaderOver(res, args, 'Content-Length', length);
 }
 
 /**

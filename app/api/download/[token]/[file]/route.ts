@@ -3,6 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { clientAddress } from '@/lib/http/client-address';
 import { PROXY_REQUEST_ID_HEADER } from '@/lib/http/request-headers';
+import { BODY_LENGTH_HEADER } from '@/lib/http/body-length';
 import { clientBucket, consume } from '@/lib/security/rate-limit';
 import { appSecret } from '@/lib/security/secret';
 import { jsonError } from '@/lib/security/json-request';
@@ -95,6 +96,8 @@ async function download(request: Request, { params }: Params, method: 'GET' | 'H
         ...headers,
         ETag: copy.etag,
         'Content-Length': String(end - start + 1),
+        // Next drops Content-Length on a streamed body; the front door puts it back from this.
+        [BODY_LENGTH_HEADER]: String(end - start + 1),
         ...(copy.part && { 'Content-Range': `bytes ${start}-${end}/${copy.bytes.byteLength}` }),
       },
     });
