@@ -11,11 +11,14 @@ const SHADDA = /\u0651/gu;
 
 // Masculine singular imperatives, and adjectives for the reader. Left out because the same letters
 // are also a common past tense or noun: أبلغ، أوقف (he reported, he paused), أكمل (more complete),
-// أرسل (I send), تواصل (contact), حدث، فعل (happened, did), أعد (was prepared).
+// أرسل (I send), تواصل (contact), حدث، فعل (happened, did), أعد (was prepared), اكتشف، شارك،
+// تعرّف (he discovered, took part, got to know; «اكتشف» is also the app's Discover tab), تصفّح، ردّ
+// (browsing, a reply), عُد (وعد: a promise). Nor a nominative adjective such as منفتح (an open mind),
+// or a "you" verb such as تبحث، تختار: the same letters say "she looks for", "she chooses".
 const MASCULINE = (
   'افتح اضغط انقر انتقل مرّر اجعل راسل راسلنا أدخل أكّد احرص اتّبع أمسك تأكّد تحقّق حاول جرّب اختر ' +
   'عدّل ابحث حدّد أضف اتّصل احظر احتفظ اكتب اقرأ اطلب حدّث أغلق التقط انتظر اشرح اذكر حمّل سجّل ' +
-  'استخدم قل واصل التق أخبر رتّب غادر فعّل ألغ ' +
+  'استخدم قل واصل التق أخبر رتّب غادر فعّل ألغ احصل ابدأ ' +
   'متأكّدا منفتحا مستعدّا متّبعا راضيا قادرا مهتمّا حريصا'
 ).split(' ');
 
