@@ -6,9 +6,10 @@ import { masculineAddress } from './arabic-style';
 // home and marketing pages. Questions stay out: they are the reader's own words in the first person
 // ("كيف أبلغ…؟"), which the same letters as an imperative can spell. So do testimonials (the home's
 // couples, the coaching quotes): people's own words, which may speak to a partner. The shop's own
-// namespaces (shop, library, email …) hold buttons in the reader's voice ("أرسل لي رابطًا جديدًا").
+// namespaces (shop, library, email …) hold buttons in the reader's voice ("أرسل لي رابطًا جديدًا"), and
+// the store badges keep Apple's and Google's own Arabic wording ("حمّله من App Store", "احصل عليه من Google Play").
 const MARKETING = (
-  'metadata nav footer badges common home pages guidelineTopics brokenLink notFound errorBoundary documents help ' +
+  'metadata nav footer common home pages guidelineTopics brokenLink notFound errorBoundary documents help ' +
   'blog pageDescriptions seo feed consent'
 ).split(' ');
 const message = /^messages\/ar\.json: (\w+)\./u;
