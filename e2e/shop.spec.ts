@@ -12,6 +12,7 @@ import { PACKAGE_PATH, TITLE_PAGE_PATH } from '../lib/shop/book/epub/paths';
 import { findEdition, formatPrice } from '../lib/shop/catalogue';
 import { isolateForDirection } from '../lib/i18n/locales';
 import { priceWithVatWording } from '../lib/shop/vat-wording';
+import { INTERNAL_HEADER_PREFIX } from '../lib/http/request-headers';
 import en from '../content/messages/en.json';
 import fr from '../content/messages/fr.json';
 import de from '../content/messages/de.json';
@@ -393,7 +394,7 @@ test.describe('after the purchase', () => {
     const body = await file.body();
     expect(file.headers()['content-length']).toBe(String(body.byteLength));
     expect(file.headers()['transfer-encoding']).toBeUndefined();
-    expect(Object.keys(file.headers()).filter((name) => name.startsWith('x-amora-'))).toEqual([]);
+    expect(Object.keys(file.headers()).filter((name) => name.startsWith(INTERNAL_HEADER_PREFIX))).toEqual([]);
     expect((await PDFDocument.load(body)).getPageCount()).toBe(43);
   });
 
