@@ -55,6 +55,15 @@ export const isHydrated = (page: Page) =>
   page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')));
 
 /**
+ * Waits until React has taken the document over. A server-rendered button that only a client
+ * component answers (a dialog's trigger) is visible and enabled before then, and a click on it
+ * is lost: after a full load, wait for this before clicking one (from then on React replays it).
+ */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect.poll(() => isHydrated(page), { timeout: 20_000, message: 'React hydrated the page' }).toBe(true);
+}
+
+/**
  * Collects the page's Content Security Policy violations from here on, across navigations: the
  * documents' own `securitypolicyviolation` events and Chromium's console reports of what it blocked.
  */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { test, expect } from './fixtures';
+import { test, expect, expectHydrated } from './fixtures';
 import { PORTS, urlOf } from './support/ports';
 import { messagesTo, outboxOf } from './support/outbox';
 import { spawnServer, startServer, type TestServer } from './support/server';
@@ -236,6 +236,7 @@ test.describe('security review', () => {
       expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
     await page.reload();
+    await expectHydrated(page);
     await page.getByRole('button', { name: 'Go to Download' }).click();
     const [file] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { test, expect } from './fixtures';
+import { test, expect, expectHydrated } from './fixtures';
 import { PORTS } from './support/ports';
 import { startServer, type TestServer } from './support/server';
 import { messagesTo, magicLinkFor, outboxOf, type OutboxMessage } from './support/outbox';
@@ -77,6 +77,8 @@ async function checkout(
 async function expectPaidAndDownload(page: import('@playwright/test').Page, orderId: string) {
   await expect(page).toHaveURL(`${server.origin}/success?order=${orderId}`);
   await expect(page.locator('h1')).toHaveText('Purchase Successful!', { timeout: 20_000 });
+  // Back from Stripe's page: a full load, whose dialog trigger answers once React has hydrated.
+  await expectHydrated(page);
   await page.getByRole('button', { name: 'Go to Download' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Hi Maya Stripe!');

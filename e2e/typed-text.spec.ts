@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, expectHydrated } from './fixtures';
 
 /**
  * Third review, finding 5, on the pages: a message's placeholder was filled in by String.replace,
@@ -25,6 +25,7 @@ test('the success dialog names the email exactly as the buyer typed it, $ and al
     email,
   );
   await page.goto('/success');
+  await expectHydrated(page);
   await page.getByRole('button', { name: 'Go to Download' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Hi Bob Doe!');
