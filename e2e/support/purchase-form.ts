@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectHydrated } from '../fixtures';
 
 /** Fills the purchase form with valid details (on /the-love-blueprint/{id}), ready to Purchase. */
 export async function fillValidForm(
@@ -7,6 +8,8 @@ export async function fillValidForm(
   options: { name?: string; method?: 'card' | 'paypal' } = {},
 ) {
   const method = options.method ?? 'paypal';
+  // Typed before React hydrates, the fields can be reset, and Purchase submits the no-JS form.
+  await expectHydrated(page);
   await page.getByLabel('Name').fill(options.name ?? 'Ana Buyer');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(method === 'card' ? 'Card' : 'PayPal', { exact: true }).check();
