@@ -55,9 +55,7 @@ const faqs = [
 /** @type {string[]} */
 const requests = [];
 
-// Idle connections stay open until the client closes them: Node's 5 s default closes one just as a
-// test's request reuses it (ECONNRESET, a flaky failure); e2e/support/test-doubles.integration.test.ts.
-createServer({ keepAliveTimeout: 0 }, (req, res) => {
+createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname === '/requests') {
     res.writeHead(200, { 'Content-Type': 'application/json' });
